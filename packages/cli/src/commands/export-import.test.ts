@@ -79,6 +79,8 @@ function bundleOf(files: Array<{ path: string; content: string }>): string {
 
 const FILE = (name: string) =>
   `---\nname: ${name}\ndescription: About ${name}.\n---\n[stated 2026/09/01] a fact about ${name}\n`;
+const FACT = (name: string) =>
+  `---\nname: ${name}\ndescription: About ${name}.\ntype: project\nupdated: 2026/09/01\n---\nA fact about ${name}.\n`;
 
 describe("import checks the whole bundle before writing anything", () => {
   it.each([
@@ -119,5 +121,46 @@ describe("import checks the whole bundle before writing anything", () => {
     expect(imported.stdout).toContain(said);
     expect(imported.stdout).toContain(summary);
     expect(await readdir(folder)).toEqual(["bundle.json"]);
+  });
+});
+
+// A new user's trial: a bundle exported from a folder holding a hand-made `topics/ghp_….md` was
+// imported into a new folder, names printed raw and files written, though `remember` refuses such
+// a path and docs/security.md says import refuses a bundle holding a secret.
+describe("import refuses a bundle whose file names hold a secret, printing them masked", () => {
+  const TOKEN = `ghp_${"R8k2mQ7xV4pL9nT3wY6zB1cD5fH0jK2sA4uE"}`;
+  const KEY_ID = "AKIAZ3MHQ6VW4PXLR7TN";
+  it.each([
+    ["a token as a subject file's name", `topics/${TOKEN}.md`, FILE("ci"), TOKEN],
+    ["a key id as a fact file's name", `${KEY_ID}.md`, FACT("sandbox"), KEY_ID],
+    ["a token as a folder's name", `${TOKEN}/notes.md`, FILE("notes"), TOKEN],
+  ])("%s", async (_name, path, content, secret) => {
+    const folder = await mkdtemp(join(tmpdir(), "memfiles-import-name-"));
+    const files = [
+      { path: "topics/first.md", content: FILE("first") },
+      { path, content },
+    ];
+    await writeFile(join(folder, "bundle.json"), bundleOf(files));
+    for (const argv of [
+      ["import", "bundle.json", "copy", "--dry-run"],
+      ["import", "bundle.json", "copy"],
+      ["import", "bundle.json", "copy", "--json"],
+    ]) {
+      const imported = await run(folder, argv);
+      expect(imported.code).toBe(1);
+      expect(imported.stdout).toContain("[redacted]");
+      expect(imported.stdout).toContain("holds a secret");
+      expect(`${imported.stdout}${imported.stderr}`).not.toContain(secret);
+      expect(await readdir(folder)).toEqual(["bundle.json"]);
+    }
+  });
+
+  it("prints a clean bundle's plan as before", async () => {
+    const folder = await mkdtemp(join(tmpdir(), "memfiles-import-name-"));
+    const files = [{ path: "topics/ghp-migration.md", content: FILE("migration") }];
+    await writeFile(join(folder, "bundle.json"), bundleOf(files));
+    const imported = await run(folder, ["import", "bundle.json", "copy"]);
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toContain("topics/ghp-migration.md");
   });
 });

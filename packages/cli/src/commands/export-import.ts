@@ -1,5 +1,6 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
+import { maskPathsOfEach } from "@memfiles/core/internal";
 import {
   BundleSchema,
   describeConversions,
@@ -102,12 +103,21 @@ export const registerImport: RegisterCommand = (program, context, done) => {
         const plan = await planImport(store, parsed.data);
         const refused = plan.filter((step) => REFUSING_STEPS.has(step.code));
         const writes = plan.filter((step) => step.code === "create" || step.code === "replace");
-        // The same secret guard as `remember`: a bundle holding a secret is refused whole.
-        const secrets = (
+        // The same secret guard as `remember`: a bundle holding a secret, in a file's text or in
+        // its name (decision 0079's one path rule), is refused whole, every path printed masked.
+        const named = await maskPathsOfEach(writes.map((step) => step.path));
+        const shownPath = new Map(writes.map((step, at) => [step.path, named[at]?.path]));
+        const inText = (
           await findTextSecretsOfEach(
             writes.map((step) => ({ path: step.path, text: step.content })),
           )
-        ).flat();
+        )
+          .flat()
+          .map((secret) => ({ ...secret, path: shownPath.get(secret.path) ?? secret.path }));
+        const inName = named.flatMap(({ path, kinds }) =>
+          kinds.map((kind) => ({ path, in: "name" as const, kind })),
+        );
+        const secrets = [...inName, ...inText];
         if (secrets.length > 0) {
           const message = secretRefusalMessage(
             "the bundle",
@@ -116,8 +126,12 @@ export const registerImport: RegisterCommand = (program, context, done) => {
           if (options.json)
             printJson(context, { written: false, code: "secret", message, secrets });
           else {
-            for (const { path, line, kind } of secrets)
-              context.stdout(`secret  ${path}:${line} ${kind}\n`);
+            for (const secret of secrets)
+              context.stdout(
+                "line" in secret
+                  ? `secret  ${secret.path}:${secret.line} ${secret.kind}\n`
+                  : `secret  ${secret.path} (its name) ${secret.kind}\n`,
+              );
             context.stdout(`Nothing was imported. ${message}\n`);
           }
           done(EXIT_CODES.failed);
