@@ -13,6 +13,11 @@ describe("resolveRelativeDates", () => {
     ["must ship by tomorrow", "must ship by 2026/09/13"],
     ["moved 5 years ago", "moved in 2021"],
     ["retires in 2 years", "retires in 2028"],
+    // A weekday placed by last/next/this is a day; 2026-09-12 is a Saturday.
+    ["visited Rome last Friday", "visited Rome on 2026/09/11"],
+    ["starts the new job next Monday", "starts the new job on 2026/09/14"],
+    ["sold the car last weekend", "sold the car on the weekend of 2026/09/05"],
+    ["hikes next weekend", "hikes on the weekend of 2026/09/19"],
   ])("resolves %j against 2026-09-12", (text, expected) => {
     const result = resolveRelativeDates(text, "2026-09-12");
     expect(result.ok && result.text).toBe(expected);
@@ -21,6 +26,9 @@ describe("resolveRelativeDates", () => {
   it.each([
     ["an absolute date", "moved on 2026/09/01"],
     ["a habit on a weekday", "works from home on Mondays"],
+    ["a weekday alone", "goes climbing on Friday"],
+    ["a weekday every week", "every Friday she swims"],
+    ["'this' and a weekday, past or coming", "met Sam this Tuesday"],
     ["'now'", "uses Neovim now"],
     ["no time at all", "prefers tabs"],
     ["a time of day", "drinks green tea every morning"],

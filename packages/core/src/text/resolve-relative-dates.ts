@@ -76,7 +76,14 @@ function dayTag(date: Date): string {
 const DURATION =
   /^(?:for|over|during|throughout)\s|^(?:past|last)\s+(?:\d+|a\s+few|few|several|couple\s+of|a\s+couple\s+of|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s/i;
 
+// A weekday or weekend named by its place to the session ("last Friday", "next Monday", "this
+// weekend") is one day. A weekday alone ("on Friday", "every Friday") may be a habit, and "this
+// Tuesday" the one past or the one coming ("met Sam this Tuesday"): they stay as written.
+const PLACED_DAY =
+  /^(?:(?:last|next|past|coming)\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:last|next|this|past|coming)\s+(weekend))$/i;
+
 function isRelative(result: ParsedResult): boolean {
+  if (PLACED_DAY.test(result.text.trim())) return true;
   if (NOT_A_DATE.has(result.text.trim().toLowerCase())) return false;
   if (DURATION.test(result.text.trim())) return false;
   // Day-level words ("tomorrow", "last night") and offsets ("next week", "3 days ago") are dates;
@@ -140,7 +147,17 @@ export function resolveRelativeDates(
     const foreign = others.has(result);
     let absolute: string;
     let preposition: string;
-    if ((foreign ? WEEK_WORDS : /\bweeks?\b/).test(words) && start.isCertain("day")) {
+    const placed = foreign ? null : PLACED_DAY.exec(result.text.trim());
+    if (placed?.[2] !== undefined) {
+      // A weekend is written as its Saturday: chrono gives a day of it.
+      const saturday = new Date(date);
+      if (saturday.getUTCDay() === 0) saturday.setUTCDate(saturday.getUTCDate() - 1);
+      absolute = `the weekend of ${dayTag(saturday)}`;
+      preposition = "on";
+    } else if (placed !== null) {
+      absolute = dayTag(date);
+      preposition = "on";
+    } else if ((foreign ? WEEK_WORDS : /\bweeks?\b/).test(words) && start.isCertain("day")) {
       const monday = new Date(date);
       monday.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
       const sunday = new Date(monday);
