@@ -110,3 +110,47 @@ describe("a rebuilt MEMORY.md keeps the lines a person wrote", () => {
     }).toEqual({ before: [], after: [], kept: true });
   });
 });
+
+// A new user's trial: after a write, every blank line of the person's part was gone, so a table
+// that followed a quote after a blank line rendered inside the quote, and a heading lost its
+// paragraph break. One blank line stays wherever blank lines stood between two of their lines.
+describe("a rebuilt MEMORY.md keeps the blank lines between a person's lines", () => {
+  const PERSON = [
+    "# Memory",
+    "",
+    "- [Deploy](deploy.md) — deploy target",
+    "",
+    "## Notes by me",
+    "Always run the tests before pushing.",
+    "> quote line",
+    "",
+    "",
+    "| a | b |",
+    "|---|---|",
+    "| 1 | 2 |",
+    "",
+  ].join("\n");
+  it.each(LAYOUT_NAMES)("%s layout: twice rebuilt, the same", async (layout) => {
+    const root = await mkdtemp(join(tmpdir(), "memfiles-index-blank-"));
+    await writeFile(join(root, "MEMORY.md"), PERSON, "utf8");
+    const store = new MemoryStore({ root, layout });
+    const path = layout === "subject" ? "topics/tools.md" : "tools.md";
+    expect((await remember({ store, path, fact: "uses Vim" })).ok).toBe(true);
+    await store.rebuildIndex();
+    const index = await readFile(join(root, "MEMORY.md"), "utf8");
+    const kept = index.slice(index.indexOf(MEMORY_INDEX_KEPT_MARKER));
+    expect(kept.split("\n")).toEqual([
+      MEMORY_INDEX_KEPT_MARKER,
+      "## Notes by me",
+      "Always run the tests before pushing.",
+      "> quote line",
+      "",
+      "| a | b |",
+      "|---|---|",
+      "| 1 | 2 |",
+      "",
+    ]);
+    await store.rebuildIndex();
+    expect(await readFile(join(root, "MEMORY.md"), "utf8")).toBe(index);
+  });
+});

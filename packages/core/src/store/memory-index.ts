@@ -85,16 +85,34 @@ const GENERATED_LINES = new Set(MEMORY_INDEX_HEADER.split("\n").map((line) => li
  * @example handWrittenIndexLines("# Memory index\nCall mom on Sunday.\n- [a](a.md) — A.\n") // ["Call mom on Sunday."]
  */
 export function handWrittenIndexLines(text: string): string[] {
-  return text
-    .split(/\r?\n/)
-    .filter(
-      (line) =>
-        line.trim() !== "" &&
-        !isMemoryLink(line) &&
-        !GENERATED_LINES.has(line.trim()) &&
-        !MORE_FILES_LINE.test(line.trim()) &&
-        line.trim() !== MEMORY_INDEX_KEPT_MARKER,
-    );
+  return text.split(/\r?\n/).filter(isHandWritten);
+}
+
+function isHandWritten(line: string): boolean {
+  return (
+    line.trim() !== "" &&
+    !isMemoryLink(line) &&
+    !GENERATED_LINES.has(line.trim()) &&
+    !MORE_FILES_LINE.test(line.trim()) &&
+    line.trim() !== MEMORY_INDEX_KEPT_MARKER
+  );
+}
+
+// The person's lines as a rebuild keeps them: in order, and where blank lines stood between two of
+// them, one blank line, so a table after a quote, a heading after a paragraph or two lists keep the
+// meaning markdown gives them; blank lines before the first and after the last are the index's.
+function keptIndexLines(text: string): string[] {
+  const kept: string[] = [];
+  let blank = false;
+  for (const line of text.split(/\r?\n/)) {
+    if (line.trim() === "") blank = kept.length > 0;
+    else if (isHandWritten(line)) {
+      if (blank) kept.push("");
+      kept.push(line);
+      blank = false;
+    }
+  }
+  return kept;
 }
 
 // The heading a person wrote as the first line of `MEMORY.md` (a level-1 `# ...`), if any.
@@ -156,10 +174,13 @@ export function formatMemoryIndex(
   // rebuild changes the lines it means to, not every line of the file for an editor or git.
   const layout = readTextLayout(previous);
   const before = layout.body;
-  const kept = handWrittenIndexLines(before);
+  const kept = keptIndexLines(before);
   const title = indexTitle(before);
   // A title the person gave the file (Claude Code's `# Memory`) stays its title, once.
-  if (title !== undefined && kept[0]?.trimEnd() === title) kept.shift();
+  if (title !== undefined && kept[0]?.trimEnd() === title) {
+    kept.shift();
+    if (kept[0] === "") kept.shift();
+  }
   const text =
     (title === undefined
       ? MEMORY_INDEX_HEADER
