@@ -312,3 +312,19 @@ describe("parseMemoryFile keeps YAML's reading where it reads the text as writte
     ).toEqual({ description: "Hosting notes, read for deploys" });
   });
 });
+
+// A new user's trial: a hand bullet "- [stated 2026/12/01] …" was told its date was not a real
+// date; the date is real, the bullet before the tag is what memfiles does not read.
+describe("a real date in another form is told where it goes, not that it is no date", () => {
+  it.each([
+    ["a list marker before the tag", "- [stated 2026/12/01] likes tea"],
+    ["dashes in the date", "[stated 2026-12-01] likes tea"],
+  ])("%s", (_name, line) => {
+    const text = `---\nname: x\ndescription: ${DESCRIPTION}\n---\n${line}\n`;
+    const [problem] = parseMemoryFile(text, { path: "topics/x.md" }).problems;
+    expect(problem?.code).toBe("invalid_date");
+    expect(problem?.message).toBe(
+      'topics/x.md line 5 has a date tag memfiles does not read: a fact line opens with the tag, dated YYYY/MM/DD. Write it as "[stated 2026/12/01] likes tea".',
+    );
+  });
+});

@@ -358,9 +358,15 @@ export function parseMemoryFile(text: string, options: ParseMemoryFileOptions = 
           ? `"${typed.typed}" reads as two dates (day/month or month/day); write it as "[stated YYYY/MM/DD] ${typed.text}" with the one meant.`
           : undefined;
     if (hasStatedTag(raw) || typed?.typed !== undefined) {
+      // A real date in another form or place (`- [stated 2026/12/01] …`, `[stated 2026-12-01]`) is
+      // no bad date: what is wrong is where or how it is written.
+      const problem =
+        typed?.canonical !== undefined
+          ? "has a date tag memfiles does not read: a fact line opens with the tag, dated YYYY/MM/DD"
+          : "has a date tag that is not a real date in YYYY/MM/DD form";
       problems.push({
         code: "invalid_date",
-        message: `${where} line ${line} has a date tag that is not a real date in YYYY/MM/DD form. ${fix ?? 'Write it as "[stated 2026/09/12] ...".'}`,
+        message: `${where} line ${line} ${problem}. ${fix ?? 'Write it as "[stated 2026/09/12] ...".'}`,
         line,
       });
     } else {
