@@ -1,4 +1,5 @@
 import { maskSecretsOfEach } from "./mask-secrets.js";
+import { namesOfPath } from "./path-names.js";
 
 /** A memory path as shown to a model or a terminal, and the secret kinds its name held. */
 export type MaskedPath = {
@@ -7,9 +8,6 @@ export type MaskedPath = {
   /** snake_case kinds found (`github_token`); empty when the path is clean and shown as it is. */
   kinds: string[];
 };
-
-// A name's extension stays: `topics/[redacted].md` still reads as a memory file of `topics/`.
-const EXTENSION = /\.md$/i;
 
 /**
  * Memory paths as they may be printed to a model or a terminal: a secret in a folder or file name
@@ -22,12 +20,20 @@ const EXTENSION = /\.md$/i;
  * by its name on disk, and `memfiles check` reports it (`secret_in_path`) to be renamed
  * (decision 0079).
  *
+ * The one shortcut: `cleared`, a path whose names the recall index's secret screen cleared with
+ * its file ({@link namesOfPath}, decision 0085), is returned as given, its names not screened.
+ *
  * @param paths - Memory paths relative to the folder, e.g. `topics/tools.md`.
+ * @param cleared - Optional: whether a path's names were cleared by the screen this build runs
+ *   (`clearedPathsOf` of a recall index); such a path is shown as given.
  * @returns One {@link MaskedPath} per path, in order; a clean path is returned as given.
  * @example await maskPathsOfEach(["topics/ghp_…36 chars….md", "topics/tools.md"]) // [{ path: "topics/[redacted].md", kinds: ["github_token"] }, { path: "topics/tools.md", kinds: [] }]
  */
-export async function maskPathsOfEach(paths: readonly string[]): Promise<MaskedPath[]> {
-  const names = paths.map((path) => path.split("/").map((name) => name.replace(EXTENSION, "")));
+export async function maskPathsOfEach(
+  paths: readonly string[],
+  cleared?: (path: string) => boolean,
+): Promise<MaskedPath[]> {
+  const names = paths.map((path) => (cleared?.(path) === true ? [] : namesOfPath(path)));
   // Each distinct name is masked once: a folder's 1,000 paths share `topics` and `people`.
   const distinct = [...new Set(names.flat())];
   const masked = await maskSecretsOfEach(distinct);
