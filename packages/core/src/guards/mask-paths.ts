@@ -86,16 +86,25 @@ export function withMaskedPaths(
  * masked by {@link maskPathsOfEach}, each name and description by `maskSecretsOfEach`; a row with
  * nothing masked is returned as it is (the same object).
  *
+ * The one shortcut, as {@link maskPathsOfEach}'s: a row `cleared` says the recall index's screen
+ * cleared (its path's names, name and description, decision 0085) is returned as it is, unscreened.
+ *
  * @param rows - Rows with a `path`, `name` and `description` (a `MemoryRow`), in order.
+ * @param cleared - Optional: whether the screen this build runs cleared a row (`clearedRowsOf`).
  * @returns The rows in order, masked where a path, name or description holds a secret.
  * @example (await maskRows([{ path: "topics/ghp_….md", name: "ghp_…", description: "" }]))[0].path // "topics/[redacted].md"
  */
 export async function maskRows<Row extends { path: string; name: string; description: string }>(
   rows: readonly Row[],
+  cleared?: (row: Row) => boolean,
 ): Promise<Row[]> {
-  const paths = await maskPathsOfEach(rows.map((row) => row.path));
-  const texts = await maskSecretsOfEach(rows.flatMap((row) => [row.name, row.description]));
-  return rows.map((row, at) => {
+  const asked = cleared === undefined ? rows : rows.filter((row) => !cleared(row));
+  const paths = await maskPathsOfEach(asked.map((row) => row.path));
+  const texts = await maskSecretsOfEach(asked.flatMap((row) => [row.name, row.description]));
+  const maskedOf = new Map(asked.map((row, at) => [row, at]));
+  return rows.map((row) => {
+    const at = maskedOf.get(row);
+    if (at === undefined) return row;
     const path = paths[at] as MaskedPath;
     const name = texts[2 * at];
     const description = texts[2 * at + 1];

@@ -809,8 +809,8 @@ function clearedFile(file: IndexedFile | undefined): boolean {
 
 /**
  * What a file's "cleared" flag covers, beside the screen that set it: raised when the flag starts
- * to cover a text it did not (2: the path's names, decision 0085), so a flag an older build set
- * is never trusted for what it did not screen.
+ * to cover a text it did not (2: the path's names, the name and the description, decision 0085),
+ * so a flag an older build set is never trusted for what it did not screen.
  */
 const CLEARED_FLAG_COVERS = 2;
 
@@ -827,14 +827,15 @@ function clearedFlagIdentity(): string {
 // rebuild's thousands of files joined would be tens of MB.
 const SCREENED_AT_ONCE = 256;
 
-// For each file, `clearedFlagIdentity()` when the screen clears its body, every unit made of it
-// and its path's names (what recall would mask: `maskRecalled` masks the units and their files'
-// bodies, `maskPathsOfEach` each name of a path it prints), else `undefined`. The body only: the
-// header is not shown as a unit. A unit the body holds as it is (a subject file's line) is not
+// For each file, `clearedFlagIdentity()` when the screen clears its body, every unit made of it,
+// its path's names, its name and its description (what recall would mask: `maskRecalled` masks
+// the units and their files' bodies; what a listing would: `maskRows` masks each name of the path,
+// the name and the description alone), else `undefined`. Of the header, only the name and the
+// description: the rest is not shown as a unit nor listed. A unit the body holds as it is (a subject file's line) is not
 // screened again: a loosened pattern that matches it matches the body (`mayHoldSecret`), and the
 // body's variants cost most of the screen (~0.4 ms a subject file).
 function screenedFiles(
-  files: readonly { row: { path: string }; content: string }[],
+  files: readonly { row: Pick<MemoryRow, "path" | "name" | "description">; content: string }[],
   units: readonly (readonly FileUnit[])[],
 ): Array<string | undefined> {
   const screen = clearedFlagIdentity();
@@ -844,8 +845,8 @@ function screenedFiles(
     const body = file.content.slice(frontMatterBodyStart(file.content));
     texts.push(body);
     owner.push(at);
-    for (const name of namesOfPath(file.row.path)) {
-      texts.push(name);
+    for (const text of [...namesOfPath(file.row.path), file.row.name, file.row.description]) {
+      texts.push(text);
       owner.push(at);
     }
     for (const unit of units[at] ?? []) {
@@ -2231,6 +2232,36 @@ export async function openRecallIndex(
   }
   if (index.unsaved) await save(key, index, store);
   return index;
+}
+
+/**
+ * Which rows of a listing the stored recall index's secret screen cleared (decision 0085): for a
+ * listing surface (`memfiles ls`, MCP `list`) to pass to `maskRows`, so a clean file's path, name
+ * and description are printed as they are without the screen. Only where an index of this build's
+ * rules is stored: it is opened (its files' line, brought up to date from the files' stamps, so a
+ * file changed since is screened again) and never built here; without one, nothing is cleared. A
+ * row is cleared when its file's flag is set and the index lists the same name and description.
+ *
+ * @param store - The memory (a `MemoryStore`); any other store clears nothing.
+ * @returns A predicate over rows (`{ path, name, description }`): `true` for a row shown as it is.
+ * @throws File-system errors from listing the folder pass through.
+ * @example await maskRows(rows, await clearedRowsOf(store))
+ */
+export async function clearedRowsOf(
+  store: object,
+): Promise<(row: Pick<MemoryRow, "path" | "name" | "description">) => boolean> {
+  if (!isRecallIndexStore(store)) return () => false;
+  const start = await store
+    .readInternal(RECALL_INDEX_FILE, { firstLine: true })
+    .catch(() => undefined);
+  if (!recallIndexStartFits(start?.slice(0, 256), store)) return () => false;
+  const index = await openRecallIndex(store, { rowsOnly: true });
+  return (row) => {
+    const file = index.files.get(row.path);
+    return (
+      clearedFile(file) && file?.row.name === row.name && file.row.description === row.description
+    );
+  };
 }
 
 function forgetOpened(key: string): void {

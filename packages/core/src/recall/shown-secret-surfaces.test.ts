@@ -1,19 +1,17 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { settleWrittenFiles } from "../../test/recall-writes.js";
 import {
   SHOWN_SECRET_CASES,
   shownSecretFolder,
   shownSecretLine,
+  shownUnderClearedFlags,
 } from "../../test/shown-secret-cases.js";
 import { memoryBlock, recallForPrompt } from "../boundary/recall-for-prompt.js";
-import { secretScreenIdentity } from "../guards/secret-screen-identity.js";
 import { memfilesMemoryTool } from "../memory-tool/memory-tool.js";
 import { MemoryStore } from "../store/index.js";
 import type { StoreLayout } from "../store/types.js";
 import { budgetedRecall } from "./budgeted-recall.js";
-import { flushRecallIndexes, forgetOpenRecallIndexes, RECALL_INDEX_FILE } from "./recall-index.js";
 
 // Core's surfaces that print memory to a model, each as the text it sends. The same cases run
 // through MCP (`mcp/src/shown-secrets.test.ts`) and the `memfiles` command
@@ -73,55 +71,18 @@ describe("a secret a person wrote into a file, or into its name, is never shown"
   });
 });
 
-// The stored index's files' line rewritten: its screen identity and one "cleared" char a file.
-async function restampFlags(
-  root: string,
-  flags: (files: number) => { screen?: string; cleared: string },
-): Promise<void> {
-  const path = join(root, ".memfiles", RECALL_INDEX_FILE);
-  const [first, ...rest] = (await readFile(path, "utf8")).split("\n");
-  const line = JSON.parse(first ?? "") as { files: unknown[]; screen: string; cleared: string };
-  const { screen, cleared } = flags(line.files.length);
-  const rewritten = { ...line, screen: screen ?? line.screen, cleared };
-  await writeFile(path, [JSON.stringify(rewritten), ...rest].join("\n"));
-  forgetOpenRecallIndexes();
-}
-
-// The index's "cleared" flag (decision 0085: the body, its units and the path's names) is a
-// shortcut only: each surface shows the same text with every file cleared by this build's screen,
-// with none cleared (every text and path screened), and from an index an older build stored, whose
-// flags cleared a file by its body alone (all set here: the case's files are clean but for a
-// secret in a name or a body): such flags are never trusted, the files are screened again.
+// The index's "cleared" flags are a shortcut only: each surface shows the same text with them
+// set, dropped, or set by an older build (`shownUnderClearedFlags`).
 describe("the recall index's cleared flags change nothing a surface shows", () => {
-  afterEach(() => {
-    vi.useRealTimers();
-    forgetOpenRecallIndexes();
-  });
+  afterEach(() => vi.useRealTimers());
   it.each(CASES)("%s", async (_name, layout: StoreLayout, testCase, shown) => {
     const root = await shownSecretFolder(testCase, layout);
-    settleWrittenFiles();
     const store = new MemoryStore({ root, layout });
     const path = testCase.path(layout);
-    const show = async () => {
-      const text = await shown(store, path, testCase.words);
-      await flushRecallIndexes();
-      return text;
-    };
-    // The index built and stored, each file's flag set by its screen (a surface that reads no
-    // index still shows the same text each time).
-    await budgetedRecall({ store, query: testCase.words });
-    await flushRecallIndexes();
-    forgetOpenRecallIndexes();
-    const flagged = await show();
+    const { flagged, dropped, older } = await shownUnderClearedFlags(root, layout, () =>
+      shown(store, path, testCase.words),
+    );
     for (const secret of testCase.hidden) expect(flagged).not.toContain(secret);
-    forgetOpenRecallIndexes();
-    expect(await show()).toBe(flagged);
-    await restampFlags(root, (files) => ({ cleared: "0".repeat(files) }));
-    expect(await show()).toBe(flagged);
-    await restampFlags(root, (files) => ({
-      screen: secretScreenIdentity(),
-      cleared: "1".repeat(files),
-    }));
-    expect(await show()).toBe(flagged);
+    expect({ dropped, older }).toEqual({ dropped: flagged, older: flagged });
   });
 });
