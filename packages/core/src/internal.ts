@@ -92,6 +92,7 @@ export {
   ALWAYS_LOADED,
   budgetCatalog,
   clearedByScreen,
+  clearedRowsOf,
   DEFAULT_SIDE_QUERY_MAX_TOKENS,
   explainProjectName,
   fileInScope,

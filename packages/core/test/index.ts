@@ -41,6 +41,7 @@ export {
   type ShownSecretCase,
   shownSecretFolder,
   shownSecretLine,
+  shownUnderClearedFlags,
 } from "./shown-secret-cases.js";
 export { tempStore } from "./temp-store.js";
 export { expectWriteDuringWholeStoreSeen } from "./whole-store-race.js";

@@ -1,7 +1,16 @@
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { secretScreenIdentity } from "../src/guards/secret-screen-identity.js";
+import {
+  flushRecallIndexes,
+  forgetOpenRecallIndexes,
+  openRecallIndex,
+  RECALL_INDEX_FILE,
+} from "../src/recall/recall-index.js";
+import { MemoryStore } from "../src/store/index.js";
 import type { StoreLayout } from "../src/store/types.js";
+import { settleWrittenFiles } from "./recall-writes.js";
 
 // Key-shaped strings are assembled at run time so the repository holds no literal secrets.
 const GITHUB = `${"ghp"}_${"a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"}`;
@@ -31,10 +40,15 @@ export type ShownSecretCase = {
 
 const DESCRIPTION = "Deploy notes for the ci.";
 
-function fileText(layout: StoreLayout, name: string, body: string): string {
+function fileText(
+  layout: StoreLayout,
+  name: string,
+  body: string,
+  description = DESCRIPTION,
+): string {
   return layout === "subject"
-    ? `---\nname: ${name}\ndescription: ${DESCRIPTION}\nupdated: 2026/11/01\n---\n${body}\n`
-    : `---\nname: ${name}\ndescription: ${DESCRIPTION}\ntype: project\nupdated: 2026/11/01\n---\n${body}\n`;
+    ? `---\nname: ${name}\ndescription: ${description}\nupdated: 2026/11/01\n---\n${body}\n`
+    : `---\nname: ${name}\ndescription: ${description}\ntype: project\nupdated: 2026/11/01\n---\n${body}\n`;
 }
 
 const dated = (layout: StoreLayout, line: string) =>
@@ -43,7 +57,7 @@ const dated = (layout: StoreLayout, line: string) =>
 const one = (stem: string) => (layout: StoreLayout) =>
   layout === "subject" ? `topics/${stem}.md` : `${stem}.md`;
 
-/** Every case of the table: a key on one line, split over two, a password in words, a key in a file name (two kinds), a clean file. */
+/** Every case of the table: a key on one line, split over two, a password in words, a key in a file name (two kinds), a key in the description, a clean file. */
 export const SHOWN_SECRET_CASES: readonly ShownSecretCase[] = [
   {
     name: "a key on one line",
@@ -116,6 +130,21 @@ export const SHOWN_SECRET_CASES: readonly ShownSecretCase[] = [
     clean: false,
   },
   {
+    name: "a key in the description only",
+    files: (layout) => ({
+      [one("deploy")(layout)]: fileText(
+        layout,
+        "deploy",
+        dated(layout, "deploy goes through the ci"),
+        `Deploy notes, token ${GITHUB}.`,
+      ),
+    }),
+    path: one("deploy"),
+    words: "deploy ci",
+    hidden: [GITHUB, GITHUB.slice(4)],
+    clean: false,
+  },
+  {
     name: "a clean file",
     files: (layout) => ({
       [one("deploy")(layout)]: fileText(layout, "deploy", dated(layout, "deploy runs on Fly.io")),
@@ -157,4 +186,61 @@ export async function shownSecretFolder(
     await writeFile(join(root, path), text);
   }
   return root;
+}
+
+// The stored index's files' line rewritten: its screen identity and one "cleared" char a file.
+async function rewriteFlags(
+  root: string,
+  flags: (files: number) => { screen?: string; cleared: string },
+): Promise<void> {
+  const path = join(root, ".memfiles", RECALL_INDEX_FILE);
+  const [first, ...rest] = (await readFile(path, "utf8")).split("\n");
+  const line = JSON.parse(first ?? "") as { files: unknown[]; screen: string; cleared: string };
+  const { screen, cleared } = flags(line.files.length);
+  await writeFile(
+    path,
+    [JSON.stringify({ ...line, screen: screen ?? line.screen, cleared }), ...rest].join("\n"),
+  );
+  forgetOpenRecallIndexes();
+}
+
+/**
+ * What a surface shows of a case's folder (from {@link shownSecretFolder}) with a stored recall
+ * index whose "cleared" flags (decision 0085: a file's body, units, path names, name and
+ * description) are, in turn: set by this build's screen; all dropped (every text and path
+ * screened); and all set under the identity an older build stored, whose flags covered the body
+ * alone (such flags must not be trusted: the files are screened again). The flags are a shortcut
+ * only, so a surface shows the same text each time. Fakes `Date` (the files' stamps are trusted
+ * only 2 s after a write): the caller restores the timers.
+ *
+ * @param root - The case's folder.
+ * @param layout - Its layout.
+ * @param show - The surface: what it sends, asked anew each time (a new process's view).
+ * @returns The three texts.
+ */
+export async function shownUnderClearedFlags(
+  root: string,
+  layout: StoreLayout,
+  show: () => Promise<string>,
+): Promise<{ flagged: string; dropped: string; older: string }> {
+  settleWrittenFiles();
+  forgetOpenRecallIndexes();
+  await openRecallIndex(new MemoryStore({ root, layout }));
+  await flushRecallIndexes();
+  const shown = async () => {
+    forgetOpenRecallIndexes();
+    const text = await show();
+    await flushRecallIndexes();
+    return text;
+  };
+  const flagged = await shown();
+  await rewriteFlags(root, (files) => ({ cleared: "0".repeat(files) }));
+  const dropped = await shown();
+  await rewriteFlags(root, (files) => ({
+    screen: secretScreenIdentity(),
+    cleared: "1".repeat(files),
+  }));
+  const older = await shown();
+  forgetOpenRecallIndexes();
+  return { flagged, dropped, older };
 }

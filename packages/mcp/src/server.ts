@@ -9,6 +9,7 @@ import {
   versionToken,
 } from "@memfiles/core";
 import {
+  clearedRowsOf,
   isMemoryIndexPath,
   layoutOf,
   MEMORY_INDEX_FILE,
@@ -159,6 +160,9 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
       : `Refused ${path}: it belongs to another project than "${project}", and this server is scoped to that project. Nothing was read or written.`;
 
   const visibleRows = () => boundary.list();
+  // Listed as every surface shows memory: a secret in a path, name or description masked; a row
+  // the stored recall index's screen cleared is listed as it is, unscreened.
+  const shownRows = async () => maskRows(await visibleRows(), await clearedRowsOf(store));
   /** Reads a file in scope; a file whose `scope:` names another project reads as out of scope. */
   const readVisible = async (path: string) => {
     if (!visible(path)) return { inScope: false as const };
@@ -179,15 +183,13 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
       guarded(
         async () =>
           text(
-            (await maskRows(await visibleRows())).map(
-              ({ path, name, description, chars, updated }) => ({
-                path,
-                name,
-                description,
-                chars,
-                ...(updated === undefined ? {} : { updated }),
-              }),
-            ),
+            (await shownRows()).map(({ path, name, description, chars, updated }) => ({
+              path,
+              name,
+              description,
+              chars,
+              ...(updated === undefined ? {} : { updated }),
+            })),
           ),
         false,
       ),
@@ -343,7 +345,7 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
     "memory-file",
     new ResourceTemplate(`${RESOURCE_PREFIX}{+path}`, {
       list: async () => ({
-        resources: (await maskRows(await visibleRows())).map((row) => ({
+        resources: (await shownRows()).map((row) => ({
           uri: `${RESOURCE_PREFIX}${row.path}`,
           name: row.path,
           description: row.description,

@@ -1,9 +1,14 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { SHOWN_SECRET_CASES, shownSecretFolder, shownSecretLine } from "@memfiles/core/test";
+import {
+  SHOWN_SECRET_CASES,
+  shownSecretFolder,
+  shownSecretLine,
+  shownUnderClearedFlags,
+} from "@memfiles/core/test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createMemfilesMcpServer } from "./server.js";
 
 async function connect(root: string, layout: "subject" | "fact") {
@@ -56,5 +61,20 @@ describe("the MCP server never sends a secret a person wrote into a file or its 
       expect(text).not.toContain("[redacted]");
     }
     expect(await readFile(join(root, path), "utf8")).toBe(before);
+  });
+});
+
+// The stored recall index's "cleared" flags are a shortcut only (`shownUnderClearedFlags`): set,
+// dropped, or set by an older build, every tool and resource sends the same.
+describe("the recall index's cleared flags change nothing the MCP server sends", () => {
+  afterEach(() => vi.useRealTimers());
+  it.each(CASES)("%s", async (_name, layout, testCase, shown) => {
+    const root = await shownSecretFolder(testCase, layout);
+    const path = testCase.path(layout);
+    const { flagged, dropped, older } = await shownUnderClearedFlags(root, layout, async () =>
+      shown(await connect(root, layout), path, testCase.words),
+    );
+    for (const secret of testCase.hidden) expect(flagged).not.toContain(secret);
+    expect({ dropped, older }).toEqual({ dropped: flagged, older: flagged });
   });
 });

@@ -1,9 +1,15 @@
+import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { runHook } from "@memfiles/claude-code";
 import { forgetOpenRecallIndexes } from "@memfiles/core/internal";
-import { SHOWN_SECRET_CASES, shownSecretFolder, shownSecretLine } from "@memfiles/core/test";
-import { describe, expect, it } from "vitest";
+import {
+  SHOWN_SECRET_CASES,
+  shownSecretFolder,
+  shownSecretLine,
+  shownUnderClearedFlags,
+} from "@memfiles/core/test";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { contextIn } from "../../test/command-context.js";
 import { runMemfiles } from "../run-memfiles.js";
 
@@ -11,7 +17,8 @@ import { runMemfiles } from "../run-memfiles.js";
 async function hook(event: "session-start" | "user-prompt-submit", root: string, words: string) {
   forgetOpenRecallIndexes();
   const stdin = JSON.stringify({
-    session_id: "5e2c1a0b-2222-4a57-9d3c-6c1f0e2a9b11",
+    // A new session each call: a session's later prompts leave out what it was shown.
+    session_id: randomUUID(),
     cwd: dirname(root),
     hook_event_name: event === "session-start" ? "SessionStart" : "UserPromptSubmit",
     ...(event === "session-start" ? { source: "startup" } : { prompt: words }),
@@ -80,6 +87,27 @@ describe("memfiles never prints a secret a person wrote into a file or its name"
         expect(text).toContain(shownSecretLine(testCase, layout));
       }
       expect(await readFile(join(root, path), "utf8")).toBe(before);
+    },
+    60_000,
+  );
+});
+
+// The stored recall index's "cleared" flags are a shortcut only (`shownUnderClearedFlags`): set,
+// dropped, or set by an older build, the commands that list or search and the hooks print the same.
+describe("the recall index's cleared flags change nothing memfiles prints", () => {
+  afterEach(() => vi.useRealTimers());
+  // Three runs of a surface over a folder it indexes: seconds on a busy 2-core machine, a minute
+  // guards a hang.
+  it.each(CASES.filter(([name]) => /^(memfiles (ls|search)|\w+ hook)/.test(name)))(
+    "%s",
+    async (_name, layout, testCase, shown) => {
+      const root = await shownSecretFolder(testCase, layout);
+      const path = testCase.path(layout);
+      const { flagged, dropped, older } = await shownUnderClearedFlags(root, layout, () =>
+        shown(root, layout, path, testCase.words),
+      );
+      for (const secret of testCase.hidden) expect(flagged).not.toContain(secret);
+      expect({ dropped, older }).toEqual({ dropped: flagged, older: flagged });
     },
     60_000,
   );

@@ -1,4 +1,5 @@
 import { maskSecretsOfEach } from "./mask-secrets.js";
+import { namesOfPath } from "./path-names.js";
 
 /** A memory path as shown to a model or a terminal, and the secret kinds its name held. */
 export type MaskedPath = {
@@ -7,9 +8,6 @@ export type MaskedPath = {
   /** snake_case kinds found (`github_token`); empty when the path is clean and shown as it is. */
   kinds: string[];
 };
-
-// A name's extension stays: `topics/[redacted].md` still reads as a memory file of `topics/`.
-const EXTENSION = /\.md$/i;
 
 /**
  * Memory paths as they may be printed to a model or a terminal: a secret in a folder or file name
@@ -22,12 +20,20 @@ const EXTENSION = /\.md$/i;
  * by its name on disk, and `memfiles check` reports it (`secret_in_path`) to be renamed
  * (decision 0079).
  *
+ * The one shortcut: `cleared`, a path whose names the recall index's secret screen cleared with
+ * its file ({@link namesOfPath}, decision 0085), is returned as given, its names not screened.
+ *
  * @param paths - Memory paths relative to the folder, e.g. `topics/tools.md`.
+ * @param cleared - Optional: whether a path's names were cleared by the screen this build runs
+ *   (`clearedPathsOf` of a recall index); such a path is shown as given.
  * @returns One {@link MaskedPath} per path, in order; a clean path is returned as given.
  * @example await maskPathsOfEach(["topics/ghp_…36 chars….md", "topics/tools.md"]) // [{ path: "topics/[redacted].md", kinds: ["github_token"] }, { path: "topics/tools.md", kinds: [] }]
  */
-export async function maskPathsOfEach(paths: readonly string[]): Promise<MaskedPath[]> {
-  const names = paths.map((path) => path.split("/").map((name) => name.replace(EXTENSION, "")));
+export async function maskPathsOfEach(
+  paths: readonly string[],
+  cleared?: (path: string) => boolean,
+): Promise<MaskedPath[]> {
+  const names = paths.map((path) => (cleared?.(path) === true ? [] : namesOfPath(path)));
   // Each distinct name is masked once: a folder's 1,000 paths share `topics` and `people`.
   const distinct = [...new Set(names.flat())];
   const masked = await maskSecretsOfEach(distinct);
@@ -80,16 +86,25 @@ export function withMaskedPaths(
  * masked by {@link maskPathsOfEach}, each name and description by `maskSecretsOfEach`; a row with
  * nothing masked is returned as it is (the same object).
  *
+ * The one shortcut, as {@link maskPathsOfEach}'s: a row `cleared` says the recall index's screen
+ * cleared (its path's names, name and description, decision 0085) is returned as it is, unscreened.
+ *
  * @param rows - Rows with a `path`, `name` and `description` (a `MemoryRow`), in order.
+ * @param cleared - Optional: whether the screen this build runs cleared a row (`clearedRowsOf`).
  * @returns The rows in order, masked where a path, name or description holds a secret.
  * @example (await maskRows([{ path: "topics/ghp_….md", name: "ghp_…", description: "" }]))[0].path // "topics/[redacted].md"
  */
 export async function maskRows<Row extends { path: string; name: string; description: string }>(
   rows: readonly Row[],
+  cleared?: (row: Row) => boolean,
 ): Promise<Row[]> {
-  const paths = await maskPathsOfEach(rows.map((row) => row.path));
-  const texts = await maskSecretsOfEach(rows.flatMap((row) => [row.name, row.description]));
-  return rows.map((row, at) => {
+  const asked = cleared === undefined ? rows : rows.filter((row) => !cleared(row));
+  const paths = await maskPathsOfEach(asked.map((row) => row.path));
+  const texts = await maskSecretsOfEach(asked.flatMap((row) => [row.name, row.description]));
+  const maskedOf = new Map(asked.map((row, at) => [row, at]));
+  return rows.map((row) => {
+    const at = maskedOf.get(row);
+    if (at === undefined) return row;
     const path = paths[at] as MaskedPath;
     const name = texts[2 * at];
     const description = texts[2 * at + 1];

@@ -1,8 +1,4 @@
 import type { lintSource } from "@secretlint/core";
-import { setSecretlintProfiling } from "./secretlint-profiler.js";
-
-// secretlint 11 keeps and searches every mark its profiler makes: each scan got slower.
-setSecretlintProfiling(false);
 
 type Secretlint = {
   lintSource: typeof lintSource;
@@ -12,12 +8,17 @@ let secretlint: Promise<Secretlint> | undefined;
 
 /**
  * secretlint and its preset, imported by the first scan: their import is ~30 ms of CPU that a
- * process which never scans (a recall) does not pay; every scan still runs them.
+ * process which never scans (a recall) does not pay; every scan still runs them. secretlint's
+ * profiler too (with `node:perf_hooks`, ~2 ms): turned off before the first scan, since secretlint
+ * 11 keeps and searches every mark it makes, so each scan got slower.
  */
 function loadSecretlint(): Promise<Secretlint> {
   secretlint ??= Promise.all([
     import("@secretlint/core"),
     import("@secretlint/secretlint-rule-preset-recommend"),
+    import("./secretlint-profiler.js").then(({ setSecretlintProfiling }) =>
+      setSecretlintProfiling(false),
+    ),
   ]).then(([{ lintSource }, { creator: recommendedPreset }]) => ({
     lintSource,
     // Every rule of the preset, with the ones off by default turned on: AWS access key ids

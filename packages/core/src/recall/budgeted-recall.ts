@@ -411,7 +411,7 @@ export function fillRecallBudget(
  * file is masked though the unit joins them into one line or holds one half; a unit its file no
  * longer holds is masked alone. Only the picked units and their files are read, never every file;
  * a unit of a file the recall index's secret screen cleared (`clearedByScreen`) is shown as it is,
- * its file not read.
+ * its file not read and its path not screened (the screen cleared the path's names with the file).
  *
  * @param filled - From {@link fillRecallBudget}.
  * @param maxTokens - The budget `filled` was filled to, in estimated tokens.
@@ -451,11 +451,15 @@ export async function maskRecalled(
 }
 
 // The paths "Lines from:" names, masked as every printed path is (`maskPathsOfEach`); `undefined`
-// when none holds a secret. A fact file's path is not printed, so only line units are asked.
+// when none holds a secret. A fact file's path is not printed, so only line units are asked. A
+// unit the index's screen cleared cleared its path's names too: such a path is not screened.
 async function shownUnitPaths(units: readonly RecallUnit[]): Promise<string[] | undefined> {
-  const named = [...new Set(units.flatMap((unit) => (unit.kind === "line" ? [unit.path] : [])))];
+  const lines = units.filter((unit) => unit.kind === "line");
+  const named = [...new Set(lines.map((unit) => unit.path))];
   if (named.length === 0) return undefined;
-  const masked = await maskPathsOfEach(named);
+  const cleared = new Set(lines.flatMap((unit) => (clearedByScreen(unit) ? [unit.path] : [])));
+  if (cleared.size === named.length) return undefined;
+  const masked = await maskPathsOfEach(named, (path) => cleared.has(path));
   if (masked.every((path) => path.kinds.length === 0)) return undefined;
   const shownOf = new Map(named.map((path, at) => [path, masked[at]?.path ?? path]));
   return units.map((unit) => shownOf.get(unit.path) ?? unit.path);

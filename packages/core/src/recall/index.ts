@@ -39,6 +39,7 @@ export {
 } from "./recall-files.js";
 export {
   clearedByScreen,
+  clearedRowsOf,
   flushRecallIndexes,
   forgetOpenRecallIndexes,
   isRecallIndexStore,

@@ -1,5 +1,6 @@
 import MiniSearch, { type AsPlainObject, type Options } from "minisearch";
 import { frontMatterBodyStart } from "../format/front-matter.js";
+import { namesOfPath } from "../guards/path-names.js";
 import { mayHoldSecretOfEach } from "../guards/secret-screen.js";
 import { secretScreenIdentity } from "../guards/secret-screen-identity.js";
 import type { InternalWriteOptions } from "../store/internal-files.js";
@@ -7,6 +8,7 @@ import { rowFromText } from "../store/memory-row.js";
 import { RECALL_INDEX_FILE, RECALL_INDEX_LOG } from "../store/recall-index-log.js";
 import type { FileStamp, MemoryRow, ReadResult, StoreLayout } from "../store/types.js";
 import { compareCodeUnits } from "../text/compare-code-units.js";
+import { hashText } from "../text/hash-text.js";
 import { ALWAYS_LOADED } from "./always-loaded.js";
 import { FolderWatch } from "./folder-watch.js";
 import {
@@ -63,7 +65,7 @@ function storedByTheseRules(
     typeof stored === "object" &&
     stored.format === RECALL_INDEX_FORMAT &&
     stored.ranking === RANKING_INDEX_VERSION &&
-    stored.screen === secretScreenIdentity() &&
+    stored.screen === clearedFlagIdentity() &&
     stored.layout === store.layout &&
     stored.maxChars === store.maxChars
   );
@@ -160,8 +162,9 @@ type IndexedFile = {
   /** The project the file belongs to (`fileScope`); absent for a global file. */
   scope?: string;
   /**
-   * The identity of the secret screen (`secretScreenIdentity`) that cleared the body and units
-   * indexed: nothing in them can need masking. Absent: not cleared.
+   * The identity of the secret screen and of what it covered (`clearedFlagIdentity`) that cleared
+   * the body and units indexed and the path's names: nothing in them can need masking. Absent:
+   * not cleared.
    */
   screened?: string;
   /** The `file` and `entities` fields its units were indexed with. */
@@ -185,7 +188,7 @@ type IndexedFile = {
 type StoredFiles = {
   format: number;
   ranking: number;
-  /** `secretScreenIdentity()` of the screen that set `cleared`. */
+  /** The identity of the screen that set `cleared` and of what it covers (`clearedFlagIdentity`). */
   screen: string;
   layout: StoreLayout;
   maxChars: number;
@@ -797,32 +800,55 @@ export function clearedByScreen(unit: object): boolean {
   return screenedUnits.has(unit);
 }
 
-// Whether a file's indexed body and units need no masking: cleared by this build's screen. A flag
-// of another screen (a log line another version appended) counts as none.
+// Whether a file's indexed body, units and path names need no masking: cleared by this build's
+// screen, over what this build's flag covers. A flag of another identity (a log line another
+// version appended) counts as none.
 function clearedFile(file: IndexedFile | undefined): boolean {
-  return file?.screened !== undefined && file.screened === secretScreenIdentity();
+  return file?.screened !== undefined && file.screened === clearedFlagIdentity();
+}
+
+/**
+ * What a file's "cleared" flag covers, beside the screen that set it: raised when the flag starts
+ * to cover a text it did not (2: the path's names, the name and the description, decision 0085),
+ * so a flag an older build set is never trusted for what it did not screen.
+ */
+const CLEARED_FLAG_COVERS = 2;
+
+let clearedIdentity: string | undefined;
+
+// The identity a file's "cleared" flag is stored with and trusted by: the screen's identity and
+// what the flag covers. An index or a log line of another identity is screened again.
+function clearedFlagIdentity(): string {
+  clearedIdentity ??= hashText(`${secretScreenIdentity()}\n${CLEARED_FLAG_COVERS}`).slice(0, 16);
+  return clearedIdentity;
 }
 
 // Texts screened in one call at most: the screen joins a call's texts into one first, and a
 // rebuild's thousands of files joined would be tens of MB.
 const SCREENED_AT_ONCE = 256;
 
-// For each file, this build's screen identity when the screen clears its body and every unit made
-// of it (what recall would mask: `maskRecalled` masks the units and their files' bodies), else
-// `undefined`. The body only: the header is not shown as a unit. A unit the body holds as it is
-// (a subject file's line) is not screened again: a loosened pattern that matches it matches the
-// body (`mayHoldSecret`), and the body's variants cost most of the screen (~0.4 ms a subject file).
+// For each file, `clearedFlagIdentity()` when the screen clears its body, every unit made of it,
+// its path's names, its name and its description (what recall would mask: `maskRecalled` masks
+// the units and their files' bodies; what a listing would: `maskRows` masks each name of the path,
+// the name and the description alone), else `undefined`. Of the header, only the name and the
+// description: the rest is not shown as a unit nor listed. A unit the body holds as it is (a subject file's line) is not
+// screened again: a loosened pattern that matches it matches the body (`mayHoldSecret`), and the
+// body's variants cost most of the screen (~0.4 ms a subject file).
 function screenedFiles(
-  files: readonly { content: string }[],
+  files: readonly { row: Pick<MemoryRow, "path" | "name" | "description">; content: string }[],
   units: readonly (readonly FileUnit[])[],
 ): Array<string | undefined> {
-  const screen = secretScreenIdentity();
+  const screen = clearedFlagIdentity();
   const texts: string[] = [];
   const owner: number[] = [];
   for (const [at, file] of files.entries()) {
     const body = file.content.slice(frontMatterBodyStart(file.content));
     texts.push(body);
     owner.push(at);
+    for (const text of [...namesOfPath(file.row.path), file.row.name, file.row.description]) {
+      texts.push(text);
+      owner.push(at);
+    }
     for (const unit of units[at] ?? []) {
       if (body.includes(unit.text)) continue;
       texts.push(unit.text);
@@ -1797,7 +1823,7 @@ export class RecallIndex {
     const files: StoredFiles = {
       format: RECALL_INDEX_FORMAT,
       ranking: RANKING_INDEX_VERSION,
-      screen: secretScreenIdentity(),
+      screen: clearedFlagIdentity(),
       layout: store.layout,
       maxChars: store.maxChars,
       nextId: this.nextId,
@@ -2206,6 +2232,36 @@ export async function openRecallIndex(
   }
   if (index.unsaved) await save(key, index, store);
   return index;
+}
+
+/**
+ * Which rows of a listing the stored recall index's secret screen cleared (decision 0085): for a
+ * listing surface (`memfiles ls`, MCP `list`) to pass to `maskRows`, so a clean file's path, name
+ * and description are printed as they are without the screen. Only where an index of this build's
+ * rules is stored: it is opened (its files' line, brought up to date from the files' stamps, so a
+ * file changed since is screened again) and never built here; without one, nothing is cleared. A
+ * row is cleared when its file's flag is set and the index lists the same name and description.
+ *
+ * @param store - The memory (a `MemoryStore`); any other store clears nothing.
+ * @returns A predicate over rows (`{ path, name, description }`): `true` for a row shown as it is.
+ * @throws File-system errors from listing the folder pass through.
+ * @example await maskRows(rows, await clearedRowsOf(store))
+ */
+export async function clearedRowsOf(
+  store: object,
+): Promise<(row: Pick<MemoryRow, "path" | "name" | "description">) => boolean> {
+  if (!isRecallIndexStore(store)) return () => false;
+  const start = await store
+    .readInternal(RECALL_INDEX_FILE, { firstLine: true })
+    .catch(() => undefined);
+  if (!recallIndexStartFits(start?.slice(0, 256), store)) return () => false;
+  const index = await openRecallIndex(store, { rowsOnly: true });
+  return (row) => {
+    const file = index.files.get(row.path);
+    return (
+      clearedFile(file) && file?.row.name === row.name && file.row.description === row.description
+    );
+  };
 }
 
 function forgetOpened(key: string): void {

@@ -1,10 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   SHOWN_SECRET_CASES,
   shownSecretFolder,
   shownSecretLine,
+  shownUnderClearedFlags,
 } from "../../test/shown-secret-cases.js";
 import { memoryBlock, recallForPrompt } from "../boundary/recall-for-prompt.js";
 import { memfilesMemoryTool } from "../memory-tool/memory-tool.js";
@@ -67,5 +68,21 @@ describe("a secret a person wrote into a file, or into its name, is never shown"
     }
     // Shown, not edited.
     expect(await readFile(join(root, path), "utf8")).toBe(before);
+  });
+});
+
+// The index's "cleared" flags are a shortcut only: each surface shows the same text with them
+// set, dropped, or set by an older build (`shownUnderClearedFlags`).
+describe("the recall index's cleared flags change nothing a surface shows", () => {
+  afterEach(() => vi.useRealTimers());
+  it.each(CASES)("%s", async (_name, layout: StoreLayout, testCase, shown) => {
+    const root = await shownSecretFolder(testCase, layout);
+    const store = new MemoryStore({ root, layout });
+    const path = testCase.path(layout);
+    const { flagged, dropped, older } = await shownUnderClearedFlags(root, layout, () =>
+      shown(store, path, testCase.words),
+    );
+    for (const secret of testCase.hidden) expect(flagged).not.toContain(secret);
+    expect({ dropped, older }).toEqual({ dropped: flagged, older: flagged });
   });
 });
