@@ -588,6 +588,10 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
       unitsLine(text, (stored) => {
         stored.files[0] = "2";
       }),
+    "a file's unit count below zero": (text) =>
+      unitsLine(text, (stored) => {
+        stored.files[0] = -1;
+      }),
     "a search's field lengths cut short": (text) =>
       unitsLine(text, (stored) => {
         stored.search.lengths.pop();

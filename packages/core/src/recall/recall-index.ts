@@ -1260,15 +1260,22 @@ export class RecallIndex {
       }
       const { texts, dates, kinds } = stored;
       const counts = stored.files;
-      const paths: string[] = [];
-      let next = 0;
-      for (const [path, file] of this.files) {
-        const count = counts[next++];
+      // Counted first, so every array is made at its size instead of grown unit by unit.
+      let total = 0;
+      for (const count of counts) {
         if (!Number.isInteger(count)) return this.#empty();
-        const ids: number[] = [];
-        for (let unit = 0; unit < (count as number); unit++) {
-          ids.push(paths.length);
-          paths.push(path);
+        total += count;
+      }
+      const paths = new Array<string>(total);
+      let next = 0;
+      let id = 0;
+      for (const file of this.files.values()) {
+        const count = counts[next++] as number;
+        const path = file.row.path;
+        const ids = new Array<number>(count);
+        for (let unit = 0; unit < count; unit++) {
+          ids[unit] = id;
+          paths[id++] = path;
         }
         file.ids = ids;
       }
