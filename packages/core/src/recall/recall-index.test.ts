@@ -588,11 +588,20 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
       unitsLine(text, (stored) => {
         stored.files[0] = "2";
       }),
+    "a file's unit count below zero": (text) =>
+      unitsLine(text, (stored) => {
+        stored.files[0] = -1;
+      }),
     "a search's field lengths cut short": (text) =>
       unitsLine(text, (stored) => {
         stored.search.lengths.pop();
       }),
     "a search's document ids cut short": (text) =>
+      unitsLine(text, (stored) => {
+        // The last run one id shorter.
+        stored.search.ids.push((stored.search.ids.pop() ?? 0) - 1);
+      }),
+    "a search's document ids not in runs": (text) =>
       unitsLine(text, (stored) => {
         stored.search.ids.pop();
       }),
@@ -602,7 +611,9 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
       }),
     "a search's short ids out of order": (text) =>
       unitsLine(text, (stored) => {
-        stored.search.shortIds.reverse();
+        // Runs of the same count, the first short id after the others.
+        const count = stored.search.shortIds.reduce((sum, value, at) => sum + (at % 2) * value, 0);
+        stored.search.shortIds = [1, count - 1, 0, 1];
       }),
     "the stored terms out of order": (text) =>
       unitsLine(text, (stored) => {
@@ -936,8 +947,14 @@ describe("a cold query parses only the terms it can reach", () => {
       unitsAt.set(place, count);
       place += count;
     }
+    // Stored as runs: `[first, count, ...]`.
+    const fromRuns = (runs: number[]) =>
+      runs.flatMap((first, at) =>
+        at % 2 === 0 ? Array.from({ length: runs[at + 1] ?? 0 }, (_, next) => first + next) : [],
+      );
+    const fileIds = fromRuns(stored.fileSearch.ids);
     const fileAt = new Map(
-      stored.fileSearch.shortIds.map((shortId, at) => [String(shortId), stored.fileSearch.ids[at]]),
+      fromRuns(stored.fileSearch.shortIds).map((shortId, at) => [String(shortId), fileIds[at]]),
     );
     const counted = (termLines: string[], units: (shortId: string) => number) =>
       Object.fromEntries(
@@ -1068,9 +1085,11 @@ describe("a cold query parses only the terms it can reach", () => {
       await flushRecallIndexes();
       const text = (await store.readInternal(RECALL_INDEX_FILE)) ?? "";
       for (let file = 10; file < 12; file++) write(file);
-      const warm = await openRecallIndex(store);
-      await flushRecallIndexes();
-      const log = (await store.readInternal(RECALL_INDEX_LOG)) ?? "";
+      // The lines a save appends to the log (one this long against the stored index may be
+      // stored whole instead: RECALL_INDEX_LOG_SHARE).
+      const warm = RecallIndex.parseFiles(text, store) as RecallIndex;
+      await warm.refresh(store);
+      const log = warm.logLines();
       expect(log).not.toBe("");
       const round = (units: ScoredRecallUnit[] | undefined) =>
         units?.map((unit) => `${unit.path} ${unit.text} ${unit.score.toFixed(6)}`).sort();

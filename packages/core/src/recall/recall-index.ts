@@ -50,8 +50,9 @@ export const RECALL_INDEX_LOG_SHARE = 0.25;
  * Version of the stored recall index's shape. An index of another version (or of another
  * `RANKING_INDEX_VERSION`, layout or size cap) is rebuilt, never read. Also raised when indexes
  * an older version wrote may hold wrong entries: version 11's log could give a file no units.
+ * Version 13 stores a search's short ids and ids as runs (decision 0086).
  */
-export const RECALL_INDEX_FORMAT = 12;
+export const RECALL_INDEX_FORMAT = 13;
 
 // The one rule for a stored index being readable rather than rebuilt: its files' line says it was
 // stored by this format, ranking, secret screen, layout and size cap. Another screen's "cleared"
@@ -206,13 +207,20 @@ type StoredFileFields = [string, string, string | null];
 
 type SearchMeta = Omit<AsPlainObject, "index">;
 
-// A search's documents as stored: their short ids (ascending), and beside each its id (a unit's
-// place) and its field lengths (in `fieldIds` order, one run a document). Arrays of numbers parse
-// many times faster than objects of as many keys, and a query looks up only the documents it reads.
+// A search's documents: their short ids (ascending), and beside each its id (a unit's place) and
+// its field lengths (in `fieldIds` order, one run a document). Arrays of numbers parse many times
+// faster than objects of as many keys, and a query looks up only the documents it reads.
 type PackedSearch = Omit<SearchMeta, "documentIds" | "fieldLength"> & {
+  shortIds: Int32Array;
+  ids: Int32Array;
+  lengths: Array<number | null>;
+};
+
+// A packed search as stored: short ids and ids as runs (`runsOf`), a handful where the unit
+// search holds its 75,000 ids in a row (decision 0086).
+type StoredPackedSearch = Omit<PackedSearch, "shortIds" | "ids"> & {
   shortIds: number[];
   ids: number[];
-  lengths: Array<number | null>;
 };
 
 /**
@@ -281,8 +289,8 @@ type StoredUnits = {
   kinds: string;
   /** Each file's unit count, in the files' line's order: its units are the next ids. */
   files: number[];
-  search: PackedSearch;
-  fileSearch: PackedSearch;
+  search: StoredPackedSearch;
+  fileSearch: StoredPackedSearch;
   /** The unit search's term lines by term. */
   terms: StoredTerms;
   /** The file search's term lines by term. */
@@ -466,7 +474,7 @@ function termsBeginning(stored: StoredTerms, start: string): number[] {
 }
 
 // A search as stored, its document ids (unit ids) as each unit's place.
-function packed(meta: SearchMeta, placeOf: ReadonlyMap<number, number>): PackedSearch {
+function packed(meta: SearchMeta, placeOf: ReadonlyMap<number, number>): StoredPackedSearch {
   const { documentIds, fieldLength, ...rest } = meta;
   const fields = Object.keys(rest.fieldIds).length;
   const shortIds: number[] = [];
@@ -481,35 +489,76 @@ function packed(meta: SearchMeta, placeOf: ReadonlyMap<number, number>): PackedS
     const own = fieldLength[shortId] ?? [];
     for (let field = 0; field < fields; field++) lengths.push(own[field] ?? null);
   }
-  return { ...rest, shortIds, ids, lengths };
+  return { ...rest, shortIds: runsOf(shortIds), ids: runsOf(ids), lengths };
 }
 
-// Whether `search` is what `packed` wrote (of `count` documents, ids below `units`; its own count
-// is checked once it is loaded, with the folded log's changes).
-function isPacked(search: unknown, count: number, units: number): search is PackedSearch {
-  const stored = search as Partial<PackedSearch> | null;
+// `values` as runs of consecutive numbers, `[first, count, first, count, ...]`: `[0, 5, 9, 2]` is
+// 0, 1, 2, 3, 4, 9, 10.
+function runsOf(values: readonly number[]): number[] {
+  const runs: number[] = [];
+  let at = 0;
+  while (at < values.length) {
+    const first = values[at] as number;
+    let count = 1;
+    while (at + count < values.length && values[at + count] === first + count) count++;
+    runs.push(first, count);
+    at += count;
+  }
+  return runs;
+}
+
+// The `count` numbers of `runs` (`runsOf`), each of `0 <= n < below`, and ascending when
+// `ascending`; `undefined` when they are not. Checked run by run, not number by number.
+function fromRuns(
+  runs: unknown,
+  count: number,
+  below: number,
+  ascending: boolean,
+): Int32Array | undefined {
+  if (!Array.isArray(runs) || runs.length % 2 !== 0) return undefined;
+  let total = 0;
+  let last = -1;
+  for (let at = 0; at < runs.length; at += 2) {
+    const first = runs[at] as unknown;
+    const length = runs[at + 1] as unknown;
+    if (!Number.isInteger(first) || !Number.isInteger(length)) return undefined;
+    const end = (first as number) + (length as number);
+    if ((first as number) < 0 || (length as number) < 1 || end > below) return undefined;
+    if (ascending && (first as number) <= last) return undefined;
+    last = end - 1;
+    total += length as number;
+  }
+  if (total !== count) return undefined;
+  const values = new Int32Array(count);
+  let place = 0;
+  for (let at = 0; at < runs.length; at += 2) {
+    const first = runs[at] as number;
+    const end = first + (runs[at + 1] as number);
+    for (let value = first; value < end; value++) values[place++] = value;
+  }
+  return values;
+}
+
+// The search `packed` wrote (of `count` documents, ids below `units`; its own count is checked
+// once it is loaded, with the folded log's changes); `undefined` when `search` is not one.
+function readPacked(search: unknown, count: number, units: number): PackedSearch | undefined {
+  const stored = search as Partial<StoredPackedSearch> | null;
   if (
     typeof stored !== "object" ||
     stored === null ||
     typeof stored.fieldIds !== "object" ||
     stored.fieldIds === null ||
     !Array.isArray(stored.averageFieldLength) ||
-    !Array.isArray(stored.shortIds) ||
-    !Array.isArray(stored.ids) ||
     !Array.isArray(stored.lengths) ||
-    stored.shortIds.length !== count ||
-    stored.ids.length !== count ||
     stored.lengths.length !== count * Object.keys(stored.fieldIds).length
   ) {
-    return false;
+    return undefined;
   }
-  let last = -1;
-  for (const shortId of stored.shortIds) {
-    if (!Number.isInteger(shortId) || shortId <= last) return false;
-    last = shortId;
-  }
-  for (const id of stored.ids) if (!(Number.isInteger(id) && id >= 0 && id < units)) return false;
-  return true;
+  // Short ids are minisearch's own (below its `nextId`), in ascending order.
+  const shortIds = fromRuns(stored.shortIds, count, 2 ** 31 - 1, true);
+  const ids = fromRuns(stored.ids, count, units, false);
+  if (shortIds === undefined || ids === undefined) return undefined;
+  return { ...(stored as StoredPackedSearch), shortIds, ids };
 }
 
 // A packed search's documents in the columns its loaded search scores from (`loadedColumns`),
@@ -1237,15 +1286,22 @@ export class RecallIndex {
       }
       const { texts, dates, kinds } = stored;
       const counts = stored.files;
-      const paths: string[] = [];
-      let next = 0;
-      for (const [path, file] of this.files) {
-        const count = counts[next++];
+      // Counted first, so every array is made at its size instead of grown unit by unit.
+      let total = 0;
+      for (const count of counts) {
         if (!Number.isInteger(count)) return this.#empty();
-        const ids: number[] = [];
-        for (let unit = 0; unit < (count as number); unit++) {
-          ids.push(paths.length);
-          paths.push(path);
+        total += count;
+      }
+      const paths = new Array<string>(total);
+      let next = 0;
+      let id = 0;
+      for (const file of this.files.values()) {
+        const count = counts[next++] as number;
+        const path = file.row.path;
+        const ids = new Array<number>(count);
+        for (let unit = 0; unit < count; unit++) {
+          ids[unit] = id;
+          paths[id++] = path;
         }
         file.ids = ids;
       }
@@ -1255,19 +1311,21 @@ export class RecallIndex {
           : undefined;
       let withUnits = 0;
       for (const file of this.files.values()) if (file.ids.length > 0) withUnits++;
+      const search = readPacked(stored.search, paths.length, paths.length);
+      const fileSearch = readPacked(stored.fileSearch, withUnits, paths.length);
       if (
         unread === undefined ||
         paths.length > this.nextId ||
-        !isPacked(stored.search, paths.length, paths.length) ||
-        !isPacked(stored.fileSearch, withUnits, paths.length) ||
+        search === undefined ||
+        fileSearch === undefined ||
         !isStoredTerms(
           stored.terms,
-          Object.keys(stored.search.fieldIds).length,
+          Object.keys(search.fieldIds).length,
           this.#storedTerms?.length ?? 0,
         ) ||
         !isStoredTerms(
           stored.fileTerms,
-          Object.keys(stored.fileSearch.fieldIds).length,
+          Object.keys(fileSearch.fieldIds).length,
           this.#storedFileTerms.length,
         )
       ) {
@@ -1275,8 +1333,8 @@ export class RecallIndex {
       }
       this.#unread = unread;
       this.#searchMeta = {
-        units: stored.search,
-        files: stored.fileSearch,
+        units: search,
+        files: fileSearch,
         terms: stored.terms,
         fileTerms: stored.fileTerms,
       };

@@ -71,6 +71,8 @@ const BOM = "\uFEFF";
 // a coarse-clock file system (git's "racy clean" problem), so it is re-read until it is older.
 const RACY_WINDOW_MS = 2_000;
 const STAT_SLICE = 500;
+// One options object for every stat of a walk, not one made per file.
+const NO_THROW_IF_MISSING = { throwIfNoEntry: false } as const;
 
 // `read` is what read() answers for the bytes the row came from: a read of the file while its stat
 // still equals `key` answers it again instead of reading the file once more.
@@ -262,6 +264,9 @@ export class FolderStore implements StoreEngine {
           });
     const rows: MemoryRow[] = [];
     const found: T[] = [];
+    // The walked paths, to drop the cached rows of files gone: none to drop in a process that has
+    // cached none (a cold one), so no set of 10,000 paths is made.
+    const pruned = stampOnly === undefined && this.#cache.size > 0;
     const seen = new Set<string>();
     // Synchronous stat in slices: several times cheaper than 10,000 promise round trips through
     // the thread pool (bench/store.bench.ts), while still yielding to the event loop.
@@ -272,19 +277,19 @@ export class FolderStore implements StoreEngine {
         const candidate = candidates[at] as Candidate;
         let stats: Stats | undefined;
         try {
-          stats = statSync(candidate.absolute, { throwIfNoEntry: false });
+          stats = statSync(candidate.absolute, NO_THROW_IF_MISSING);
         } catch (error) {
           if (isResourceLimit(error)) throw error;
           rows.push(this.#unreadable(candidate.path, error));
           continue;
         }
         if (!stats?.isFile()) continue;
-        seen.add(candidate.path);
+        if (pruned) seen.add(candidate.path);
         const kept = keep(candidate, stats);
         if (kept !== undefined) found.push(kept);
       }
     }
-    if (stampOnly === undefined)
+    if (pruned)
       for (const path of this.#cache.keys()) if (!seen.has(path)) this.#cache.delete(path);
     return { rows, found, unstamped };
   }
