@@ -13,6 +13,7 @@ const SECTIONS: ReadonlyArray<() => Promise<{ default: BenchSection }>> = [
   () => import("./tombstones.bench.js"),
   () => import("./dates.bench.js"),
   () => import("./write-pass.bench.js"),
+  () => import("./cold-write.bench.js"),
   () => import("./limits.bench.js"),
   () => import("./check.bench.js"),
   () => import("./shown.bench.js"),

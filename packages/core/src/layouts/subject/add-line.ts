@@ -13,6 +13,7 @@ import {
   explainRefusedPath,
   isAllowedWritePath,
 } from "../../write/allowed-path.js";
+import { readCandidateFolder } from "../../write/candidate-files.js";
 import { type IndexedLine, LineIndex } from "../../write/line-index.js";
 import {
   type MemoryFileState,
@@ -120,11 +121,18 @@ export function subjectWriteSteps(
         ? undefined
         : `the path ${JSON.stringify(item.file)} is not one this memory writes. ${explainRefusedPath(item.file)}`,
     async locate(item) {
-      // Without a snapshot the whole folder is read for this fact (one read of each file), so
-      // `replaces` and duplicates are found wherever the fact lives (one place per fact). Every
-      // check looks only at the lines that could match (by key or content word), in the order of a
-      // scan with the proposal's file first: a proposal costs little at any folder size.
-      const files = snapshot ?? (await readFolder(store));
+      // Without a snapshot the files that could hold a matching line are read for this fact (the
+      // recall index names them, else every file is read), so `replaces` and duplicates are found
+      // wherever the fact lives (one place per fact). Every check looks only at the lines that
+      // could match (by key or content word), in the order of a scan with the proposal's file
+      // first: a proposal costs little at any folder size.
+      const files =
+        snapshot ??
+        (await readCandidateFolder(store, {
+          path: item.file,
+          fact: item.fact,
+          replaces: item.replaces,
+        }));
       const index = LineIndex.of(files);
       if (item.replaces !== null) {
         // The line as named, else without a date typed in front ("2026-12-06 takes 200 mg"),

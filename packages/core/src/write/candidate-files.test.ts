@@ -1,0 +1,278 @@
+import { cp, mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { boundaryStore } from "../boundary/index.js";
+import { remember } from "../layouts/index.js";
+import { flushRecallIndexes, forgetOpenRecallIndexes, openRecallIndex } from "../recall/index.js";
+import { MemoryStore } from "../store/index.js";
+import { splitSearchTerms, statedFactWords, stemmedSearchTerm } from "../text/index.js";
+import { recallAnswersFor, recallFindsWord } from "./candidate-files.js";
+
+const NOW = new Date("2026-12-01T12:00:00Z");
+
+function subjectFile(name: string, lines: string[]): string {
+  return `---\nname: ${name}\ndescription: "Notes on ${name}."\nupdated: 2026/09/01\n---\n${lines.join("\n")}\n`;
+}
+
+// A folder whose lines each check can match from another file than the one a write names.
+const FOLDER: Record<string, string> = {
+  "profile.md": subjectFile("profile", [
+    "[stated 2026/09/01] takes 50 mg of sertraline every morning",
+    "[stated 2026/09/02] used to live in Berlin",
+  ]),
+  "topics/hosting.md": subjectFile("hosting", ["[stated 2026/09/03] deploys on Fly.io"]),
+  "topics/editor.md": subjectFile("editor", ["[stated 2026/09/04] uses Neovim as the main editor"]),
+  "topics/garden.md": subjectFile("garden", ["[stated 2026/09/05] grows tomatoes on the balcony"]),
+  "people/sister.md": subjectFile("sister", ["[stated 2026/09/06] my sister runs a bakery"]),
+  "topics/music.md": subjectFile("music", ["[stated 2026/09/08] doesn't like the way"]),
+  "topics/café.md": subjectFile("café", ["[stated 2026/09/07] orders a flat white at Café Olé"]),
+};
+
+// Written by a person after the recall index was stored: only a refreshed index knows them.
+const LATER: Record<string, string> = {
+  "topics/dog.md": subjectFile("dog", ["- [stated 2026-11-20] walks the dog at seven"]),
+  "topics/hosting.md": subjectFile("hosting", [
+    "[stated 2026/09/03] deploys on Fly.io",
+    "[stated 2026/11/21] pays for the Hetzner box yearly",
+  ]),
+};
+
+type Case = {
+  name: string;
+  path: string;
+  fact: string;
+  replaces?: string;
+  /** Whether the recall index answers it (else every file is read, as without an index). */
+  indexed: boolean;
+};
+
+const CASES: Case[] = [
+  {
+    name: "duplicate in another file",
+    path: "topics/deploys.md",
+    fact: "deploys on fly.io",
+    indexed: false,
+  },
+  {
+    name: "duplicate of an existing file's line",
+    path: "topics/editor.md",
+    fact: "deploys on Fly.io.",
+    indexed: true,
+  },
+  {
+    name: "restatement in another file",
+    path: "topics/editor.md",
+    fact: "Deploys to Fly.io",
+    indexed: true,
+  },
+  {
+    name: "the same words about another subject",
+    path: "topics/garden.md",
+    fact: "runs a bakery",
+    indexed: true,
+  },
+  {
+    name: "number update of the named file",
+    path: "profile.md",
+    fact: "takes 100 mg of sertraline every morning",
+    indexed: true,
+  },
+  {
+    name: "contradiction in another file",
+    path: "topics/editor.md",
+    fact: "lives in Berlin",
+    indexed: true,
+  },
+  {
+    name: "replaces a line of another file",
+    path: "topics/editor.md",
+    fact: "uses Helix as the main editor",
+    replaces: "deploys on Fly.io",
+    indexed: true,
+  },
+  {
+    name: "replaces no stored line",
+    path: "topics/editor.md",
+    fact: "uses Helix",
+    replaces: "uses Emacs daily",
+    indexed: true,
+  },
+  {
+    name: "a line a person typed later, duplicated",
+    path: "topics/garden.md",
+    fact: "walks the dog at seven",
+    indexed: true,
+  },
+  {
+    name: "a line a person added later, restated",
+    path: "topics/garden.md",
+    fact: "pays for the Hetzner box yearly",
+    indexed: true,
+  },
+  {
+    name: "words search folds (accents)",
+    path: "topics/garden.md",
+    fact: "Café Olé’s crème brûlée",
+    indexed: false,
+  },
+  {
+    name: "some words search folds",
+    path: "topics/garden.md",
+    fact: "orders a flat white at Café Olé",
+    indexed: true,
+  },
+  {
+    name: "a reversal of its unsearched words only",
+    path: "topics/garden.md",
+    fact: "likes the way Marta sings",
+    indexed: false,
+  },
+  { name: "a fact of stop words", path: "topics/garden.md", fact: "likes it", indexed: false },
+  {
+    name: "clean write to an existing file",
+    path: "topics/garden.md",
+    fact: "grows basil in the kitchen",
+    indexed: true,
+  },
+  {
+    name: "clean write to a new file of its own",
+    path: "topics/chess.md",
+    fact: "plays chess on Sundays",
+    indexed: false,
+  },
+];
+
+// Counts the reads of every file (`list()` of a fresh store reads each one, as `readAll()` does).
+class WholeReadCount extends MemoryStore {
+  wholeReads = 0;
+  override list() {
+    this.wholeReads += 1;
+    return super.list();
+  }
+  override readAll() {
+    this.wholeReads += 1;
+    return super.readAll();
+  }
+}
+
+type Surface = [name: string, view: (store: MemoryStore) => MemoryStore];
+
+// The library and the CLI pass the store itself; the MCP server passes its boundary view.
+const SURFACES: Surface[] = [
+  ["library and CLI (the store)", (store) => store],
+  [
+    "MCP server (the boundary view)",
+    (store) => boundaryStore(store, { allProjects: true }) as never,
+  ],
+  ["a project's view", (store) => boundaryStore(store, { project: "billing" }) as never],
+];
+
+async function writeFolder(root: string, files: Record<string, string>): Promise<void> {
+  for (const [path, content] of Object.entries(files)) {
+    await mkdir(dirname(join(root, path)), { recursive: true });
+    await writeFile(join(root, path), content);
+  }
+}
+
+async function filesOf(root: string): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(".md")) continue;
+    const path = join(entry.parentPath, entry.name);
+    files[path.slice(root.length + 1)] = await readFile(path, "utf8");
+  }
+  return files;
+}
+
+// The same folder twice: one with a stored recall index (then the later lines), one without.
+async function twoFolders(): Promise<{ indexed: string; whole: string }> {
+  const base = await mkdtemp(join(tmpdir(), "memfiles-candidates-"));
+  const indexed = join(base, "indexed");
+  const whole = join(base, "whole");
+  await writeFolder(indexed, FOLDER);
+  await openRecallIndex(new MemoryStore({ root: indexed, layout: "subject" }));
+  await flushRecallIndexes();
+  forgetOpenRecallIndexes();
+  await writeFolder(indexed, LATER);
+  await cp(indexed, whole, { recursive: true, filter: (path) => !path.includes(".memfiles") });
+  return { indexed, whole };
+}
+
+describe("a write reads the files the recall index names, with the answer of a whole read", () => {
+  it.each(
+    SURFACES.flatMap(([surface, view]) =>
+      CASES.map((row) => ({ ...row, surface, view, label: `${surface}: ${row.name}` })),
+    ),
+  )("$label", async ({ path, fact, replaces, indexed: answersFromIndex, view }) => {
+    const { indexed, whole } = await twoFolders();
+    const outcome = async (root: string) => {
+      forgetOpenRecallIndexes();
+      const store = new WholeReadCount({ root, layout: "subject" });
+      const result = await remember({
+        store: view(store),
+        path,
+        fact,
+        ...(replaces === undefined ? {} : { replaces }),
+        now: NOW,
+      });
+      return { result, files: await filesOf(root), wholeReads: store.wholeReads };
+    };
+    const fromIndex = await outcome(indexed);
+    const fromWholeRead = await outcome(whole);
+    expect(fromIndex.result).toEqual(fromWholeRead.result);
+    expect(fromIndex.files).toEqual(fromWholeRead.files);
+    // Without a stored index every file is read; with one, only the files it names.
+    expect(fromWholeRead.wholeReads).toBeGreaterThan(0);
+    expect(fromIndex.wholeReads === 0).toBe(answersFromIndex);
+  });
+});
+
+describe("recallFindsWord: a word it accepts is a search term of every line that has it", () => {
+  // Lines of every kind the recall index holds: scripts, accents, curly quotes, dashes, widths,
+  // symbols, negations and ended phrases, typed dates.
+  const LINES = [
+    "the user’s dog is called Rex",
+    "doesn’t eat pork anymore",
+    "uses e‐mail daily – not Slack",
+    "ＦＵＬＬ width Ｔｅｓｔ notes",
+    "naïve café owner in Zürich",
+    "codes in C++ and C# at AT&T",
+    "standup at 10:30, v2.0 release",
+    "l’hôpital visit on Straße 5",
+    "İstanbul trip in İzmir",
+    "likes the ★ star and 🎸 guitar",
+    "東京に住んでいる",
+    "서울에 살아요",
+    "the co-op fee is 50€ a month",
+    "it's a U.S. thing, I'm OK",
+    "likes rock'n'roll and hip-hop",
+    "used to live in Berlin",
+    "stopped drinking coffee in 2024",
+    "- [stated 2026-11-20] works at Globex",
+    "12/03/2026 moved to Lisbon",
+    "runs 5 km every morning",
+    "Ist früher nach München gezogen",
+    "больше не курит",
+    "finds a way out, only just",
+    "came before the others since May",
+  ];
+  it.each(LINES)("%s", (line) => {
+    const terms = new Set(splitSearchTerms(line).flatMap((term) => stemmedSearchTerm(term) ?? []));
+    const missed = [...statedFactWords(line).words].filter(
+      (word) => recallFindsWord(word) && !terms.has(word),
+    );
+    expect(missed).toEqual([]);
+  });
+
+  it.each([
+    ["deploys on Fly.io", true],
+    ["likes it", false],
+    ["Café Olé’s crème brûlée", false],
+    ["orders a flat white at Café Olé", true],
+    ["runs 5 km", true],
+    ["the", false],
+  ] as const)("recallAnswersFor(%j) is %s", (text, answers) => {
+    expect(recallAnswersFor(text)).toBe(answers);
+  });
+});

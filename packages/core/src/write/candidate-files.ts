@@ -1,0 +1,149 @@
+import { replacesKeys } from "../format/index.js";
+import {
+  isRecallIndexStore,
+  openRecallIndex,
+  RECALL_INDEX_FILE,
+  recallIndexStartFits,
+  scopeOf,
+} from "../recall/index.js";
+import {
+  foldSearchText,
+  isTooShortTerm,
+  QUERY_STOP_WORDS,
+  splitSearchTerms,
+  statedFactWords,
+  stemmedSearchTerm,
+  stemWord,
+} from "../text/index.js";
+import {
+  type FolderReadStore,
+  type MemoryFileState,
+  readFolder,
+  readMemoryFile,
+  readMemoryFiles,
+} from "./memory-files.js";
+
+// The stems a stored word can have and still be no term of the recall index: a query stop word's
+// stem ("like" of "likes") may come from the stop word itself, which the index leaves out.
+let unsearchedStems: ReadonlySet<string> | undefined;
+
+/**
+ * Whether the recall index holds `word` (one of `statedFactWords`) as a term of every line that has
+ * it: a stem that no query stop word has, no accent or letter that search folds (`foldSearchText`),
+ * longer than a term search drops. The rule `readCandidateFolder` asks of a fact's words; its test
+ * holds it to stored lines of every kind (`candidate-files.test.ts`).
+ *
+ * @param word - A word of `statedFactWords(text).words`.
+ * @returns `true` when every stored line that has the word is found by searching it.
+ * @example recallFindsWord("deploi") // true; recallFindsWord("like") // false
+ */
+export function recallFindsWord(word: string): boolean {
+  unsearchedStems ??= new Set([...QUERY_STOP_WORDS].map(stemWord));
+  return (
+    !isTooShortTerm(word) &&
+    !unsearchedStems.has(word) &&
+    !QUERY_STOP_WORDS.has(word) &&
+    foldSearchText(word) === word &&
+    stemmedSearchTerm(word) === word
+  );
+}
+
+/**
+ * Whether a search of the recall index for `text` finds every stored line a write check can match
+ * it with: a line with its key (`factKey`), one it restates (`restatesFact`) or reverses
+ * (`reversesFact`), all of which share its words. It does when more than half of its words are
+ * words {@link recallFindsWord} accepts and are among its own search terms: a line that restates
+ * it or has its key holds all of its words, and a line it reverses holds at least half of them
+ * (`reversesFact`), so one of those.
+ *
+ * @param text - A fact, or the text of the line it replaces.
+ * @returns `false` when the folder must be read whole.
+ * @example recallAnswersFor("deploys on Fly.io") // true; recallAnswersFor("likes it") // false
+ */
+export function recallAnswersFor(text: string): boolean {
+  const { words } = statedFactWords(text);
+  const terms = new Set(splitSearchTerms(text).flatMap((term) => stemmedSearchTerm(term) ?? []));
+  let found = 0;
+  for (const word of words) if (recallFindsWord(word) && terms.has(word)) found++;
+  return found * 2 > words.size;
+}
+
+/** Options of {@link readCandidateFolder}. */
+export type ReadCandidateFolderOptions = {
+  /** The memory path the write names; always read. */
+  path: string;
+  /** The fact. */
+  fact: string;
+  /** The text of the line it replaces, or `null`. */
+  replaces: string | null;
+};
+
+/**
+ * The memory files a subject-layout write's checks can match (`locate` and `duplicate`), read and
+ * parsed, keyed by path in `store.list()` order: the file the write names and the files the
+ * recall index holds a line of that shares a word with the fact or the line it replaces, the
+ * index first brought up to the files' stamps (decision 0087). Every check compares only lines
+ * that share a word with those texts and ranks them by the files' order, so its answer is the one
+ * a read of every file gives. The whole folder is read instead (`readFolder`) when the index
+ * cannot say: a store without a stored recall index (none is built for a write), a text
+ * {@link recallAnswersFor} refuses, a file the index left out, or a named file that does not exist
+ * in a folder (a new file takes the file of the same subject, found among every file's header).
+ *
+ * @param store - The store or view the write goes through.
+ * @param options - `{ path, fact, replaces }`.
+ * @returns The files by path.
+ * @throws {MemoryPathError} when the store's path guard refuses a path.
+ * @example await readCandidateFolder(store, { path: "topics/hosting.md", fact: "deploys on Fly.io", replaces: null })
+ */
+export async function readCandidateFolder(
+  store: FolderReadStore,
+  options: ReadCandidateFolderOptions,
+): Promise<Map<string, MemoryFileState>> {
+  const texts = [
+    options.fact,
+    ...(options.replaces === null ? [] : replacesKeys(options.replaces)),
+  ];
+  if (!texts.every(recallAnswersFor)) return readFolder(store);
+  const { store: base, scope } = scopeOf(store);
+  if (!isRecallIndexStore(base)) return readFolder(store);
+  const start = await base
+    .readInternal(RECALL_INDEX_FILE, { firstLine: true })
+    .catch(() => undefined);
+  if (!recallIndexStartFits(start, base)) return readFolder(store);
+  const named = await readMemoryFile(store, options.path);
+  if (!("unparsable" in named) && !named.read.exists && options.path.includes("/")) {
+    return readFolder(store);
+  }
+  const query = texts.join("\n");
+  const index = await openRecallIndex(base, { query });
+  if (index.leftOut > 0) return readFolder(store);
+  const ranked = index.ranked(query, scope, []);
+  // A unit found by its file's name or description alone, or by a word its own words lack (a
+  // prefix), holds no line a check compares: its file is read only for a unit that shares a word.
+  const words = new Set(texts.flatMap((text) => [...statedFactWords(text).words]));
+  const paths = new Set<string>();
+  for (let at = 0; at < ranked.length; at++) {
+    const unit = ranked.at(at);
+    if (paths.has(unit.path)) continue;
+    for (const word of statedFactWords(unit.text).words) {
+      if (!words.has(word)) continue;
+      paths.add(unit.path);
+      break;
+    }
+  }
+  paths.delete(options.path);
+  const others = await readMemoryFiles(store, [...paths]);
+  const files = new Map<string, MemoryFileState>();
+  const ordered = [...paths];
+  if ("unparsable" in named || named.read.exists) ordered.push(options.path);
+  // `list()` order (code units), which the checks rank a scan by.
+  ordered.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const path of ordered) {
+    const state = path === options.path ? named : others.get(path);
+    // A file gone since the index saw it is not in a listing either.
+    if (state !== undefined && ("unparsable" in state || state.read.exists)) {
+      files.set(path, state);
+    }
+  }
+  return files;
+}
