@@ -125,6 +125,27 @@ describe("everyday notes the trial had refused are saved in both layouts", () =>
   });
 });
 
+// Claude Code writes a fact file with front matter through the memory tool's create (and its
+// PreToolUse hook checks the same write): the pointer body was joined with the whole text, "…see
+// the vault" + " ---", a place followed by no word, and refused as "two of its fields".
+describe("a pointer in a file with front matter is saved by the memory tool in both layouts", () => {
+  it.each(["Wifi password: see the vault", "PIN: ask Sam", "Kennwort: siehe Tresor"])(
+    "%s",
+    async (fact) => {
+      for (const layout of LAYOUT_NAMES) {
+        const store = await tempStore(layout);
+        const file = layout === "subject" ? "topics/wifi-vault.md" : "wifi-vault.md";
+        await memfilesMemoryTool({ store }).run({
+          command: "create",
+          path: `/memories/${file}`,
+          file_text: `---\nname: wifi\ndescription: home network notes\n---\n${fact}\n`,
+        });
+        await expect(access(join(store.root, file))).resolves.toBeUndefined();
+      }
+    },
+  );
+});
+
 // A file about a project whose slug starts like a key: its front matter's closing `---` was glued
 // to "sk-ant-project" and masked with it, so `show` and MCP `read` lost the line and search
 // dropped the file. The masking every read surface calls and the check now leave it whole.
