@@ -21,7 +21,9 @@ const MEMORY_PATH = /^(?<folder>\S*\/)?(?<name>[^\s/]+)\.md$/i;
 // One word of a key's alphabet, 8 or more chars with a digit: what the middle line of a key split
 // over three lines holds.
 const MIDDLE_PIECE = /^(?=[^\s]*\d)[A-Za-z0-9+/=_-]{8,}$/;
-const PLAIN_SLUG = /^(?:\S*\/)?[a-z]+(?:[-_][a-z]+)*\.md$/;
+// A file's name of small words, each may end in a number of up to 4 digits ("home2", "nas-2024",
+// "note1"; decision 0092): letters after digits ("a3f9") may be a key's half.
+const PLAIN_SLUG = /^(?:\S*\/)?(?:[a-z]+\d{0,4}|\d{1,4})(?:[-_](?:[a-z]+\d{0,4}|\d{1,4}))*\.md$/;
 
 // Whether the part [from, to) of `text` lies in a word that is wholly a value of a known format.
 function inKnownFormat(text: string, from: number, to: number): boolean {
@@ -188,9 +190,10 @@ function planSplitSecrets(
     if (group.length !== 2) return [join(group.map(whole), "\n")];
     const [first, second] = group as [number, number];
     // A path's name of small letters glued to a fact's last or first word only made a word
-    // ("…the 1st." + "accounts"): no key's half is a plain slug.
+    // ("…the 1st." + "accounts"), or after a space one more word ("…see the vault" + " home2"
+    // read as a password after a pointer): no key's half is a plain slug, it joins by a line break.
     const slug = [first, second].some((index) => PLAIN_SLUG.test(texts[index] as string));
-    const plain = SEPARATORS.filter((separator) => separator !== "" || !slug).map((separator) =>
+    const plain = SEPARATORS.filter((separator) => separator === "\n" || !slug).map((separator) =>
       join([whole(first), whole(second)], separator),
     );
     // The key words at the end of one and the start of the other, the label words between them

@@ -30,8 +30,10 @@ export const PASSWORD_WORDS_OTHER_LANGUAGES = [
   "пароль",
   "hasło",
   "haslo",
-  "şifre",
-  "sifre",
+  // Turkish adds the owner and the case to the word: "şifresi" (its), "şifrem" (my), "şifremiz"
+  // (our), "şifren" (your) (Wiktionary "şifre", declension).
+  "şifre(?:si|m|miz|n|niz|leri)?",
+  "sifre(?:si|m|miz|n|niz|leri)?",
   "lösenord",
   "पासवर्ड",
   // Italian says "password" (its Wikipedia article's title): counted here only before its "è",
@@ -43,6 +45,26 @@ export const PASSWORD_WORDS_OTHER_LANGUAGES = [
   "συνθηματικό",
   "סיסמה",
   "סיסמא",
+  // Languages a new user's trial wrote in beyond the first 19 (decision 0092; each language's
+  // Wikipedia "Password" article and Wiktionary's forms): cs heslo, no passord(et), da
+  // adgangskode(n) / kodeord(et), fi salasana(ni), ro / tr parola, hu jelszó / jelszava(m), vi
+  // mật khẩu, id kata sandi, th รหัสผ่าน (Thai writes no space: "ของฉัน", "my", may follow).
+  "heslo",
+  "passord(?:et)?",
+  "adgangskode(?:n)?",
+  "kodeord(?:et)?",
+  "salasana(?:ni|si|mme|nne)?",
+  "parola",
+  "jelszó",
+  "jelszo",
+  "jelszav(?:am|ad|a|unk|atok)",
+  "mật\\s+khẩu",
+  "kata\\s+sandi",
+  "รหัสผ่าน(?:ของ(?:ฉัน|ผม|คุณ|เรา))?",
+  // A PIN stated in German, French, Spanish, Italian or Portuguese ("die PIN lautet 4821", "le
+  // code PIN est 4821", "mi PIN es 4821", "il PIN è 4821"): only before the copula and 4 to 12
+  // digits (ISO 9564-1); English "PIN is" is the English patterns'.
+  "pin(?=(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s+(?:lautet|ist|war|est|était|es|era|è|é)\\s+\\d{4,12}(?![\\p{L}\\p{N}]))",
 ] as const;
 
 /**
@@ -124,6 +146,15 @@ export const PASSWORD_LINKS_OTHER_LANGUAGES = [
   "είναι",
   "היא",
   "है",
+  // cs, no / da, fi, ro, vi, id, th (Wiktionary "is").
+  "je",
+  "er",
+  "on",
+  "este",
+  "là",
+  "adalah",
+  "ialah",
+  "คือ",
   "—",
   "-",
   "–",
@@ -195,6 +226,12 @@ export const NOT_A_PASSWORD_VALUE = new Set([
   "lost",
   "disabled",
   "enabled",
+  // Where or how it is given, a participle before more words: "the password is printed on its
+  // label", "… taped under the keyboard", "… asked twice at login" (decision 0092).
+  ...["printed", "taped", "stuck", "glued", "attached", "engraved", "displayed", "shown"],
+  ...["asked", "prompted", "requested", "sent", "emailed", "texted", "given", "provided"],
+  ...["labelled", "labeled", "located", "posted", "pinned", "noted", "hidden", "included"],
+  ...["encrypted", "hashed", "generated", "handed", "typed", "entered", "synced", "cached"],
 ]);
 
 // Words that send the reader elsewhere for a password ("see", "ask", "check") or say where it is
@@ -214,12 +251,15 @@ const KEEPER_NAMES = new Set([
   ...["1password", "bitwarden", "vaultwarden", "keepass", "keepassxc", "lastpass"],
   ...["dashlane", "keychain", "schlüsselbund", "trousseau", "llavero", "portachiavi"],
 ]);
-// The place after a pointer word: 1 to 6 words of letters ("the team vault", "le coffre-fort",
-// "Sam"), or a keeper's name, up to the end of the clause. A word with a digit or symbol ends it
+// The place after a pointer word: 1 to 12 words of letters ("the team vault", "le coffre-fort",
+// "Sam"), or a keeper's name, up to the end of the clause (12: a session's next fact joined after
+// it, "…see the vault" + " uses 1Password as password manager", is no password; decision 0092),
+// or up to a dash or markdown ("…see the vault ---", a front matter's line after a body joined
+// with it). A word with a digit or symbol ends it
 // as no place: "see the vault2024!" may be the password. What follows the clause on its line is
 // checked too (`shapedTail`): "see the vault, then Sommer2024!".
 const PLACE =
-  /^[^\S\r\n]+(?:(?:\p{L}[\p{L}'’-]*|1Password)(?:[^\S\r\n]+|(?=[.,;:!?)\r\n]|$))){1,6}(?:[.,;:!?)\r\n]|$)/iu;
+  /^[^\S\r\n]+(?:(?:\p{L}[\p{L}'’-]*|1Password)(?:[^\S\r\n]+|(?=[.,;:!?)\r\n]|$))){1,12}(?:[.,;:!?)\r\n]|$|(?=[-–—*#>|]))/iu;
 
 /** What a found secret is replaced with in results, messages and masked memory text. */
 export const REDACTED = "[redacted]";
@@ -292,12 +332,19 @@ function shapedTail(rest: string, from = 0, pin = false): number | undefined {
   return isNotAPasswordValue(word) ? undefined : line.length;
 }
 
+// A key format's prefix and small words joined by dashes or underscores ("sk-ant-project",
+// "xoxb-slack-bot", "sk-ant-project---" glued to a front matter's closing line): a project's or a
+// file's name. An issued Anthropic, OpenAI or Slack key's body holds digits or capitals (decision
+// 0092).
+const PREFIXED_SLUG = /^(?:sk-ant|sk|xox[a-z]|xapp)-[a-z]+(?:[-_]+[a-z]+)*[-_]*$/;
+
 /**
  * How much of a text a finder's finding covers, by the one rule of what is no secret: `undefined`
- * when the found span is nothing but {@link REDACTED} (or a bracketed part of it) and punctuation
+ * when the found span is a key format's prefix and a slug of small words ("sk-ant-project",
+ * "xoxb-slack-bot"), is nothing but {@link REDACTED} (or a bracketed part of it) and punctuation
  * (a masked text checked again: "redis://:[redacted]@host", two masked halves joined), or points
  * to where a password is kept (a password manager's name; a pointer word such as "see", "siehe",
- * "voir", "ask" followed by 1 to 6 plain words to the end of the clause) and nothing
+ * "voir", "ask" followed by 1 to 12 plain words to the end of the clause) and nothing
  * password-shaped ({@link PASSWORD_SHAPED_VALUE}) follows on its line. Else how many chars of
  * `after` it covers too: 0; a pointer word's next words when they are no place ("see the
  * vault2024!" may hold the password); or the pointer's clause and the line up to its last
@@ -316,6 +363,7 @@ function shapedTail(rest: string, from = 0, pin = false): number | undefined {
  */
 export function secretReach(found: string, after: string, before = ""): number | undefined {
   if (!/[\p{L}\p{N}]/u.test(found.replace(PLACEHOLDERS, ""))) return undefined;
+  if (PREFIXED_SLUG.test(found)) return undefined;
   const word = found.replace(/^["']|["']$/g, "").toLowerCase();
   const pin = PIN_BEFORE.test(before.slice(-40));
   if (KEEPER_NAMES.has(word.replace(/[.,;:!?)]+$/, ""))) return shapedTail(after, 0, pin);

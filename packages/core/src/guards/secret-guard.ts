@@ -45,9 +45,11 @@ const PRIVATE_KEY =
 const CARD_CANDIDATE = /(?<![\d.-])\d(?:[ .-]?\d){12,18}(?!\d|\.\d)/g;
 // An Amazon order number (3-7-7 digits): 17 digits, a card length, and no card is grouped so.
 const ORDER_NUMBER = /^\d{3}-\d{7}-\d{7}$/;
-// "my password is x", "the wifi password: x", "PIN for the bank is 1234": the value is the secret.
+// "my password is x", "the wifi password: x", "PIN for the bank is 1234", "Password → x": the
+// value is the secret. Up to 7 words may say what it is for ("for the NAS at my parents' house");
+// an arrow or a dash may stand for "is" (decision 0092).
 const PASSWORD_IN_WORDS =
-  /\b(?:password|passwd|passphrase|passcode|pwd|pw|pin(?: code| number)?)s?\b(?:\s+(?:for|to|on|of|at)\s+(?:(?!\b(?:is|was)\b)[^\s:=]+(?:\s+|(?=[:=]))){0,4}?)?\s*(?:\bis\b|\bwas\b|:|=)\s*(?<value>[^\s"'`]+|"[^"]*"|'[^']*')/dgi;
+  /\b(?:password|passwd|passphrase|passcode|pwd|pw|pin(?: code| number)?)s?\b(?:\s+(?:for|to|on|of|at)\s+(?:(?!\b(?:is|was)\b)[^\s:=]+(?:\s+|(?=[:=]))){0,7}?)?\s*(?:\bis\b|\bwas\b|:|=|→|⇒|->|=>|–|—)\s*(?<value>[^\s"'`]+|"[^"]*"|'[^']*')/dgi;
 // "password hunter2xyz", "router passwd Xk9!mq4z": a password right after the word, without "is"
 // or a colon (new-user trial). Only a value that looks like one counts: 6 or more chars, with a
 // letter and a digit or symbol, so "password manager" and "password reset" stay facts.

@@ -41,6 +41,11 @@ const TEXTS = [
   "ログイン情報: ユーザー admin / Xk9!mq4z",
   "my SSN is 219099999",
   "Social Security number 219-09-9999",
+  "passphrase: correct horse battery staple",
+  "Pass Phrase = purple monkey dishwasher",
+  "jdoe:Xk9!mq4z@nas.local",
+  "the alarm code is 4821",
+  "my bike lock combination: 12-34-56",
 ];
 const corpus = SECRET_CORPUS.flatMap((sample) => [sample.fact, sample.fact.toUpperCase()]);
 

@@ -1,6 +1,7 @@
 import {
   CREDENTIAL_LABELS,
   isNotAPasswordValue,
+  isPointerWord,
   PASSWORD_WORDS_OTHER_LANGUAGES,
   USER_WORDS,
 } from "./password-words.js";
@@ -185,8 +186,12 @@ const KEY_IN_WORDS =
 // value must look random, 16 or more chars mixing letters and digits.
 const KEY_BARE =
   /\b(?:secret(?:\s+access)?\s+key|access\s+key|api\s+key|auth\s+token|secret|token)s?\s+(?<value>[A-Za-z0-9+/=_-]{16,})/gi;
+// A home-relative or dot-relative path ("the SSH key is ~/.ssh/id_ed25519") says where a key is.
 const tokenShaped = (value: string) =>
-  !isNotAPasswordValue(value) && /[A-Za-z]/.test(value) && /\d/.test(value);
+  !isNotAPasswordValue(value) &&
+  !/^(?:~|\.{1,2})\//.test(value) &&
+  /[A-Za-z]/.test(value) &&
+  /\d/.test(value);
 const randomLooking = (value: string) =>
   tokenShaped(value) && /[A-Z]/.test(value) && /[a-z]/.test(value) && wordCoverage(value) < 0.5;
 
@@ -194,6 +199,34 @@ const randomLooking = (value: string) =>
 // exam"), so only a password-shaped value counts: 6 or more chars with a letter, a digit, and
 // mixed case or a symbol.
 const PASS_IN_WORDS = /\bpass\b\s*(?:\bis\b|:|=)?\s*(?<value>[^\s"'`,;]{6,})/gi;
+// "passphrase: correct horse battery staple": a passphrase is words (a diceware phrase, 3 to 8 of
+// them to the end of the line), so after its colon plain words are the secret unless they say
+// where or what it is ("passphrase: see the vault", "passphrase: stored in the keychain",
+// "required for the ssh key"; `PLAIN_PHRASE_STOPS`) (decision 0092).
+const PASSPHRASE_WORDS =
+  /\b(?:passphrase|pass\s+phrase)s?\s*[:=]\s*(?<value>\p{L}+(?:[^\S\r\n]+\p{L}+){2,7})[^\S\r\n]*[.!]?[^\S\r\n]*(?=\r?\n|$)/giu;
+const PLAIN_PHRASE_STOPS = new Set([
+  ...["for", "to", "of", "and", "or", "is", "are", "was", "be", "my", "our", "your", "its"],
+  ...["their", "if", "when", "every", "each", "this", "that", "it", "see", "ask", "check"],
+  ...["look", "use", "uses", "used", "keep", "kept", "same", "as", "than", "then", "there"],
+]);
+// The first word may be one a passphrase starts with ("correct horse battery staple", XKCD 936)
+// unless it sends the reader elsewhere ("see", "ask").
+const plainPhrase = (value: string) => {
+  const [first = "", ...rest] = value.toLowerCase().split(/\s+/);
+  const plain = (word: string) => !isNotAPasswordValue(word) && !PLAIN_PHRASE_STOPS.has(word);
+  return !isPointerWord(first) && !PLAIN_PHRASE_STOPS.has(first) && rest.every(plain);
+};
+// "jdoe:BlueHorse77@nas.local": a URL's user and password (RFC 3986 userinfo) typed without its
+// scheme, before a host name with a dot or `localhost`; the password must be password-shaped.
+const USERINFO_WITHOUT_SCHEME =
+  /(?<![\w/.:@%+-])[a-z][\w.-]{0,31}:(?<value>[^\s:@/"'`]{6,})@(?:localhost|[a-z0-9-]+(?:\.[a-z0-9-]+)+)\b/gi;
+// "the alarm code is 4821", "the door code: 4821", "my locker combination is 12-34-56": a code
+// that opens a door, an alarm, a safe or a lock said in words is a PIN: 4 to 12 digits (ISO
+// 9564-1), a combination in groups (decision 0092).
+const LOCK_CODE_IN_WORDS =
+  /\b(?:alarm|door|gate|garage|safe|lock|locker|keypad|entry|building|padlock|bike\s+lock)\s+(?:code|combination|combo|pin)s?\b\s*(?:\bis\b|\bwas\b|:|=)\s*(?<value>\d{1,12}(?:[-\s]\d{1,4}){0,3})(?![\d\p{L}])/giu;
+const lockCode = (value: string) => (value.match(/\d/g)?.length ?? 0) >= 4;
 // "router admin/Vq7#mLp2", "root:Xk9!mq4z": a user name and a password joined by a slash or colon.
 const USER_AND_PASSWORD =
   /(?<![\w/.:-])(?:admin|administrator|root|user|username|login)[/:](?<value>[^\s"'`,;/]{6,})/gi;
@@ -353,6 +386,24 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = withScreens(
         needle: /key|token|secret/i,
       },
       { kind: "password", pattern: PASS_IN_WORDS, accept: passwordShaped },
+      {
+        kind: "password",
+        pattern: PASSPHRASE_WORDS,
+        accept: plainPhrase,
+        needle: /pass\s*phrase/i,
+      },
+      {
+        kind: "connection_string_password",
+        pattern: USERINFO_WITHOUT_SCHEME,
+        accept: passwordShaped,
+        needle: /:[^\s]*@/,
+      },
+      {
+        kind: "password",
+        pattern: LOCK_CODE_IN_WORDS,
+        accept: lockCode,
+        needle: /code|combination|combo|pin/i,
+      },
       {
         kind: "password",
         pattern: USER_AND_PASSWORD,

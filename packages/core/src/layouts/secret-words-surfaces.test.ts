@@ -1,0 +1,166 @@
+import { access } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { tempStore } from "../../test/temp-store.js";
+import { recallForPrompt } from "../boundary/recall-for-prompt.js";
+import { checkSecrets, checkSecretsOfEach, maskSecretsOfEach } from "../guards/index.js";
+import { maskPathsOfEach } from "../guards/mask-paths.js";
+import { memfilesMemoryTool } from "../memory-tool/memory-tool.js";
+import { LAYOUT_NAMES } from "../store/index.js";
+import { remember } from "./index.js";
+
+// A new user's fourteenth trial (decision 0092): secrets the check still saved, everyday notes it
+// refused, and names it masked that are no key. Each row goes through the one check on every
+// write surface (`remember`, which the MCP server, `memfiles remember` and the hooks call; the
+// memory tool) in both layouts, and through the masking every read surface calls.
+// Passwords are assembled at run time so the repository holds no literal secrets.
+const SOMMER = ["Sommer", "2024", "!"].join("");
+const HORSE = ["Blue", "Horse", "77"].join("");
+const PIN = ["48", "21"].join("");
+const NOW = new Date("2026-12-07T12:00:00Z");
+
+const REFUSED: Array<[name: string, fact: string, secret: string]> = [
+  ["Turkish, 'its password'", `wifi şifresi: ${SOMMER}`, SOMMER],
+  ["Turkish, 'my password'", `şifrem ${SOMMER}`, SOMMER],
+  ["Turkish, 'our password'", `şifremiz ${SOMMER}`, SOMMER],
+  ["a PIN in German", `die PIN lautet ${PIN}`, PIN],
+  ["a PIN in German, 'ist'", `die PIN ist ${PIN}`, PIN],
+  ["a PIN in French", `le code PIN est ${PIN}`, PIN],
+  ["a PIN in Spanish", `mi PIN es ${PIN}`, PIN],
+  ["a PIN in Italian", `il PIN è ${PIN}`, PIN],
+  ["six words before 'is'", `the password for the NAS at my parents' house is ${SOMMER}`, SOMMER],
+  ["a passphrase of words", "passphrase: correct horse battery staple", "horse battery staple"],
+  ["an arrow for 'is'", `- Password → ${HORSE}`, HORSE],
+  ["a URL's user and password without its scheme", `jdoe:${HORSE}@nas.local`, HORSE],
+  ["an alarm code", `the alarm code is ${PIN}`, PIN],
+  ["a door code", `the door code is ${PIN}`, PIN],
+  ["a locker combination", "my locker combination is 12-34-56", "12-34-56"],
+  ["Czech", `moje heslo je ${SOMMER}`, SOMMER],
+  ["Norwegian", `passordet mitt er ${SOMMER}`, SOMMER],
+  ["Danish", `adgangskoden er ${SOMMER}`, SOMMER],
+  ["Finnish", `salasanani on ${SOMMER}`, SOMMER],
+  ["Romanian", `parola mea este ${SOMMER}`, SOMMER],
+  ["Hungarian", `a jelszavam ${SOMMER}`, SOMMER],
+  ["Vietnamese", `mật khẩu của tôi là ${SOMMER}`, SOMMER],
+  ["Indonesian", `kata sandi saya adalah ${SOMMER}`, SOMMER],
+  ["Thai", `รหัสผ่านของฉันคือ ${SOMMER}`, SOMMER],
+];
+
+describe("a secret the trial saved is refused on every write surface and masked when shown", () => {
+  it.each(REFUSED)("%s: %s", async (_, fact, secret) => {
+    const bare = secret.replace(/!$/, "");
+    expect((await checkSecrets({ texts: [fact] })).ok).toBe(false);
+    const [masked] = await maskSecretsOfEach([fact]);
+    expect(masked?.text).toContain("[redacted]");
+    expect(masked?.text).not.toContain(bare);
+    for (const layout of LAYOUT_NAMES) {
+      const store = await tempStore(layout);
+      const saved = await remember({ store, path: "topics/accounts.md", fact, now: NOW });
+      expect({ layout, code: saved.code }).toEqual({ layout, code: "secret" });
+      expect(JSON.stringify(saved)).not.toContain(bare);
+      const created = memfilesMemoryTool({ store }).run({
+        command: "create",
+        path: "/memories/accounts.md",
+        file_text: `${fact}\n`,
+      });
+      await expect(created).rejects.toThrow(/holds a secret/);
+      await expect(access(join(store.root, "accounts.md"))).rejects.toThrow();
+      const file = layout === "subject" ? "topics/accounts.md" : "accounts.md";
+      const head = "---\nname: accounts\ndescription: Accounts and where their logins are.\n---\n";
+      await store.write(file, `${head}${fact}\n`, "new");
+      const shown = (await recallForPrompt({ store, query: `accounts ${fact}` })).text;
+      expect({ layout, masked: shown.includes("[redacted]") }).toEqual({ layout, masked: true });
+      expect(shown).not.toContain(bare);
+    }
+  });
+});
+
+// What the trial had refused: a pointer in a file whose name holds a digit (the name was glued
+// after the pointer's place, "…see the vault" + " home2"), a pointer and a password-manager
+// note in one file the same day (one-shot writes read the file's lines of today as the session),
+// and a participle after "is".
+const SAVED: Array<[name: string, path: string, facts: string[]]> = [
+  ["a pointer, a digit in the name", "topics/home2.md", ["password: see the vault"]],
+  ["a PIN pointer, a year in the name", "topics/nas-2024.md", ["PIN: ask Sam"]],
+  ["a German pointer, a digit in the name", "topics/note1.md", ["Kennwort: siehe Tresor"]],
+  [
+    "a French pointer, a digit in the name",
+    "topics/n12.md",
+    ["mot de passe : voir le coffre-fort"],
+  ],
+  ["prose, a digit in the name", "topics/n12.md", ["runs redis on redis://localhost:6379"]],
+  [
+    "a pointer, then a password manager the same day",
+    "topics/bank.md",
+    ["password: see the vault", "uses 1Password as password manager"],
+  ],
+  [
+    "printed on its label",
+    "topics/router.md",
+    ["the password for the router is printed on its label"],
+  ],
+  ["printed on the receipt", "topics/wifi.md", ["the password is printed on the receipt"]],
+  ["taped under the keyboard", "topics/desk.md", ["the password is taped under the keyboard"]],
+  ["asked twice at login", "topics/login.md", ["the password is asked twice at login"]],
+  ["a key's path", "topics/ssh.md", ["the SSH key is ~/.ssh/id_ed25519"]],
+  ["a project named after a Slack prefix", "topics/work.md", ["builds the xoxb-slack-bot project"]],
+  ["a slug with a provider prefix as a name", "projects/sk-ant-project.md", ["likes quokkas"]],
+  ["a slug with a Slack prefix as a name", "projects/xoxb-slack-bot.md", ["runs on Fly.io"]],
+];
+
+describe("everyday notes the trial had refused are saved in both layouts", () => {
+  it.each(SAVED)("%s: %s", async (_, path, facts) => {
+    for (const fact of facts) {
+      expect((await checkSecrets({ texts: [fact] })).ok).toBe(true);
+      expect((await maskSecretsOfEach([fact]))[0]?.text).toBe(fact);
+    }
+    expect((await maskPathsOfEach([path]))[0]?.path).toBe(path);
+    for (const layout of LAYOUT_NAMES) {
+      const store = await tempStore(layout);
+      for (const fact of facts) {
+        const saved = await remember({ store, path, fact, now: NOW });
+        expect({ layout, fact, code: saved.code }).toEqual({ layout, fact, code: "applied" });
+      }
+    }
+  });
+});
+
+// Claude Code writes a fact file with front matter through the memory tool's create (and its
+// PreToolUse hook checks the same write): the pointer body was joined with the whole text, "…see
+// the vault" + " ---", a place followed by no word, and refused as "two of its fields".
+describe("a pointer in a file with front matter is saved by the memory tool in both layouts", () => {
+  it.each(["Wifi password: see the vault", "PIN: ask Sam", "Kennwort: siehe Tresor"])(
+    "%s",
+    async (fact) => {
+      for (const layout of LAYOUT_NAMES) {
+        const store = await tempStore(layout);
+        const file = layout === "subject" ? "topics/wifi-vault.md" : "wifi-vault.md";
+        await memfilesMemoryTool({ store }).run({
+          command: "create",
+          path: `/memories/${file}`,
+          file_text: `---\nname: wifi\ndescription: home network notes\n---\n${fact}\n`,
+        });
+        await expect(access(join(store.root, file))).resolves.toBeUndefined();
+      }
+    },
+  );
+});
+
+// A file about a project whose slug starts like a key: its front matter's closing `---` was glued
+// to "sk-ant-project" and masked with it, so `show` and MCP `read` lost the line and search
+// dropped the file. The masking every read surface calls and the check now leave it whole.
+describe("a slug with a provider prefix is no key where a file is shown", () => {
+  const text = [
+    "---",
+    "name: x",
+    "description: stuff about sk-ant-project",
+    "---",
+    "[stated 2026/12/01] note about quokka sk-ant-project",
+    "",
+  ].join("\n");
+
+  it("is shown as it is and checked clean", async () => {
+    expect((await maskSecretsOfEach([text]))[0]?.text).toBe(text);
+    expect(await checkSecretsOfEach([text.split("\n")])).toEqual([{ ok: true, code: "clean" }]);
+  });
+});
