@@ -13,7 +13,7 @@ import {
   tombstoneWordHash,
   WORD_BYTES,
   WORD_HASH,
-} from "./tombstone-index.js";
+} from "../store/tombstone-index.js";
 
 export {
   type ForgottenMatch,
@@ -21,7 +21,7 @@ export {
   TombstoneIndex,
   tombstoneKeyHash,
   tombstoneWordHash,
-} from "./tombstone-index.js";
+} from "../store/tombstone-index.js";
 
 /** One forget request, as kept: short hashes only, never the forgotten words. */
 export const TombstoneSchema = z.strictObject({

@@ -1,4 +1,4 @@
-import { TOMBSTONES_FILE } from "../guards/tombstone-index.js";
+import { TOMBSTONES_FILE } from "../store/tombstone-index.js";
 import { MemoryWriteError } from "../store/memory-write-error.js";
 import { PENDING_FORGET_FILE } from "../store/store-lock.js";
 import type { ForgetPreview } from "../write/forget-query.js";
