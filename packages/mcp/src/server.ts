@@ -9,6 +9,7 @@ import {
   versionToken,
 } from "@memfiles/core";
 import {
+  forgottenShownCheck,
   isMemoryIndexPath,
   layoutOf,
   MEMORY_INDEX_FILE,
@@ -19,6 +20,7 @@ import {
   readInScope,
   searchShown,
   shownLenientlyNote,
+  showWithoutForgotten,
   WriteSession,
 } from "@memfiles/core/internal";
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -230,7 +232,8 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
         }
         const notShown = notShownMessage(file);
         if (notShown !== undefined) return refusal(notShown);
-        const masked = await maskSecrets(file.content);
+        // Shown without the lines a tombstone matches, then masked (core's one rule for each).
+        const masked = await maskSecrets(await showWithoutForgotten(store, file.content));
         const { path: shownPath } = await maskPath(file.path);
         const notText = shownLenientlyNote(file);
         return text({
@@ -262,10 +265,13 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
             content: file.exists ? file.content : "",
           });
         }
-        const matches = (await searchShown(files, [words])).map(({ kinds, ...match }) => ({
-          ...match,
-          ...(kinds.length === 0 ? {} : { masked: maskedNote(match.path, kinds) }),
-        }));
+        const forgotten = await forgottenShownCheck(store);
+        const matches = (await searchShown(files, [words], forgotten)).map(
+          ({ kinds, ...match }) => ({
+            ...match,
+            ...(kinds.length === 0 ? {} : { masked: maskedNote(match.path, kinds) }),
+          }),
+        );
         return text(matches);
       }, false),
   );
@@ -363,7 +369,7 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
         }
         const notShown = notShownMessage(file);
         if (notShown !== undefined) throw invalidParams(notShown);
-        const masked = await maskSecrets(file.content);
+        const masked = await maskSecrets(await showWithoutForgotten(store, file.content));
         const notText = shownLenientlyNote(file);
         const shown = notText === undefined ? masked.text : `${notText}\n${masked.text}`;
         return { contents: [{ uri: uri.href, mimeType: "text/markdown", text: shown }] };

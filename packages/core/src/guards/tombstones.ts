@@ -1,7 +1,4 @@
 import { z } from "zod";
-import { contentWords } from "../text/content-words.js";
-import { factKey } from "../text/fact-key.js";
-import { TombstoneFileError } from "./tombstone-file-error.js";
 import {
   type ForgottenMatch,
   KEY_BYTES,
@@ -14,6 +11,9 @@ import {
   WORD_BYTES,
   WORD_HASH,
 } from "../store/tombstone-index.js";
+import { contentWords } from "../text/content-words.js";
+import { factKey } from "../text/fact-key.js";
+import { TombstoneFileError } from "./tombstone-file-error.js";
 
 export {
   type ForgottenMatch,

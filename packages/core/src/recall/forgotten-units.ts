@@ -1,4 +1,8 @@
-import { type ForgottenCheck, forgottenCheckOf } from "../store/forgotten-shown.js";
+import {
+  type ForgottenCheck,
+  forgottenCheckOf,
+  shownWithoutForgotten,
+} from "../store/forgotten-shown.js";
 import { MemoryPathError } from "../store/memory-path-error.js";
 import { TOMBSTONES_FILE } from "../store/tombstone-index.js";
 import type { StoreLayout } from "../store/types.js";
@@ -40,6 +44,28 @@ export async function forgottenShownCheck(
 ): Promise<{ forgotten: ForgottenCheck | undefined; layout: StoreLayout }> {
   const layout = (scopeOf(store).store as Partial<{ layout: StoreLayout }>).layout ?? "subject";
   return { forgotten: await forgottenTextCheck(store), layout };
+}
+
+/**
+ * A memory file's text as a surface shows it to a model: without the lines a tombstone matches
+ * (`shownWithoutForgotten`, the one rule). MCP `read` and `search`, `memfiles show` and `search`,
+ * chat's `memory_read`, the memory tool's `view` and the side query's files call it before
+ * masking secrets.
+ *
+ * @param store - The store the text was read from (its tombstones and layout).
+ * @param content - The file's text.
+ * @param options - `lineLeftOut`: each line left out is shown as this text (a numbered view).
+ * @returns The text to show; the same string when nothing was forgotten.
+ * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
+ * @example await showWithoutForgotten(store, file.content)
+ */
+export async function showWithoutForgotten(
+  store: RecallStore,
+  content: string,
+  options: { lineLeftOut?: string } = {},
+): Promise<string> {
+  const { forgotten, layout } = await forgottenShownCheck(store);
+  return shownWithoutForgotten(content, layout, forgotten, options).content;
 }
 
 async function forgottenTextCheck(store: RecallStore): Promise<ForgottenCheck | undefined> {

@@ -55,6 +55,12 @@ export async function forgottenCheckOf(
   return check;
 }
 
+/**
+ * What a view that numbers lines shows for a line left out: like `[redacted]`, a text the memory
+ * tool's `str_replace` finds in no file, so a model echoing it cannot edit the line.
+ */
+export const FORGOTTEN_LINE = "[forgotten]";
+
 /** A memory file as shown to a model: forgotten lines left out ({@link shownWithoutForgotten}). */
 export type ShownFile = {
   /** The text to show: the file without the lines a tombstone matches. */
@@ -75,6 +81,8 @@ export type ShownFile = {
  * @param content - The file's text.
  * @param layout - The memory's layout (what an item is).
  * @param forgotten - The tombstone check ({@link forgottenCheckOf}); `undefined` shows the text as it is.
+ * @param options - `lineLeftOut`: a view that numbers lines shows each line left out as this text
+ *   (the memory tool's `view`: {@link FORGOTTEN_LINE}; search: ""), so the numbers stay the file's.
  * @returns The text to show and the lines left out.
  * @example shownWithoutForgotten("[stated 2026/12/01] lives at 12 Elm Street\n", "subject", forgotten) // { content: "", hidden: [1] }
  */
@@ -82,6 +90,7 @@ export function shownWithoutForgotten(
   content: string,
   layout: StoreLayout,
   forgotten: ForgottenCheck | undefined,
+  options: { lineLeftOut?: string } = {},
 ): ShownFile {
   if (forgotten === undefined) return { content, hidden: [] };
   const parsed = safeParseMemoryFile(content);
@@ -117,7 +126,11 @@ export function shownWithoutForgotten(
     }
   }
   if (hidden.size === 0) return { content, hidden: [] };
-  const kept = parts.filter((_part, at) => !hidden.has(Math.floor(at / 2) + 1));
+  const { lineLeftOut } = options;
+  const kept =
+    lineLeftOut !== undefined
+      ? parts.map((part, at) => (at % 2 === 0 && hidden.has(at / 2 + 1) ? lineLeftOut : part))
+      : parts.filter((_part, at) => !hidden.has(Math.floor(at / 2) + 1));
   return { content: kept.join(""), hidden: [...hidden].sort((a, b) => a - b) };
 }
 
