@@ -93,6 +93,31 @@ export function shownWithoutForgotten(
   options: { lineLeftOut?: string } = {},
 ): ShownFile {
   if (forgotten === undefined) return { content, hidden: [] };
+  // The memory block shows the same inlined files on every request: a file's answer is kept for
+  // the check (one per tombstone file text), so its header is not parsed again.
+  let kept = shownKept.get(forgotten);
+  if (kept === undefined) {
+    kept = new Map();
+    shownKept.set(forgotten, kept);
+  }
+  const key = `${layout}\u0000${options.lineLeftOut ?? "\u0001"}\u0000${content}`;
+  const known = kept.get(key);
+  if (known !== undefined) return known;
+  const shown = shownFile(content, layout, forgotten, options);
+  if (kept.size >= MAX_KEPT_FILES) kept.clear();
+  kept.set(key, shown);
+  return shown;
+}
+
+const shownKept = new WeakMap<ForgottenCheck, Map<string, ShownFile>>();
+const MAX_KEPT_FILES = 200;
+
+function shownFile(
+  content: string,
+  layout: StoreLayout,
+  forgotten: ForgottenCheck,
+  options: { lineLeftOut?: string },
+): ShownFile {
   const parsed = safeParseMemoryFile(content);
   const bodyLine = parsed.success ? parsed.value.lineMap.bodyLine : 1;
   // Text and line breaks alternate, so a line left out takes its own break with it.
@@ -127,11 +152,11 @@ export function shownWithoutForgotten(
   }
   if (hidden.size === 0) return { content, hidden: [] };
   const { lineLeftOut } = options;
-  const kept =
+  const shown =
     lineLeftOut !== undefined
       ? parts.map((part, at) => (at % 2 === 0 && hidden.has(at / 2 + 1) ? lineLeftOut : part))
       : parts.filter((_part, at) => !hidden.has(Math.floor(at / 2) + 1));
-  return { content: kept.join(""), hidden: [...hidden].sort((a, b) => a - b) };
+  return { content: shown.join(""), hidden: [...hidden].sort((a, b) => a - b) };
 }
 
 /**
