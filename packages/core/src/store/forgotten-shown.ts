@@ -1,4 +1,5 @@
-import { parseDatedLine, safeParseMemoryFile } from "../format/index.js";
+import { parseDatedLine } from "../format/dated-line.js";
+import { safeParseMemoryFile } from "../format/memory-file.js";
 import { bodyFacts } from "../text/body-facts.js";
 import {
   type IndexedTombstone,
