@@ -99,6 +99,7 @@ export {
   fillRecallBudget,
   flushRecallIndexes,
   forgetOpenRecallIndexes,
+  forgottenShownCheck,
   formatSelectRequest,
   inScope,
   isProjectName,
@@ -117,6 +118,7 @@ export {
   renderMemoryBlock,
   selectMemories,
   showMemoryFile,
+  showWithoutForgotten,
 } from "./recall/index.js";
 // A write the file system refused (disk full, read-only, a file at the lock's path): an
 // application tells it by `name` "MemoryWriteError" and `code`, a MemfilesError with userFixable.

@@ -10,6 +10,7 @@ import {
 } from "@memfiles/core";
 import {
   clearedRowsOf,
+  forgottenShownCheck,
   isMemoryIndexPath,
   layoutOf,
   MEMORY_INDEX_FILE,
@@ -20,6 +21,7 @@ import {
   readInScope,
   searchShown,
   shownLenientlyNote,
+  showWithoutForgotten,
   WriteSession,
 } from "@memfiles/core/internal";
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -232,7 +234,8 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
         }
         const notShown = notShownMessage(file);
         if (notShown !== undefined) return refusal(notShown);
-        const masked = await maskSecrets(file.content);
+        // Shown without the lines a tombstone matches, then masked (core's one rule for each).
+        const masked = await maskSecrets(await showWithoutForgotten(store, file.content));
         const { path: shownPath } = await maskPath(file.path);
         const notText = shownLenientlyNote(file);
         return text({
@@ -264,10 +267,13 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
             content: file.exists ? file.content : "",
           });
         }
-        const matches = (await searchShown(files, [words])).map(({ kinds, ...match }) => ({
-          ...match,
-          ...(kinds.length === 0 ? {} : { masked: maskedNote(match.path, kinds) }),
-        }));
+        const forgotten = await forgottenShownCheck(store);
+        const matches = (await searchShown(files, [words], forgotten)).map(
+          ({ kinds, ...match }) => ({
+            ...match,
+            ...(kinds.length === 0 ? {} : { masked: maskedNote(match.path, kinds) }),
+          }),
+        );
         return text(matches);
       }, false),
   );
@@ -365,7 +371,7 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
         }
         const notShown = notShownMessage(file);
         if (notShown !== undefined) throw invalidParams(notShown);
-        const masked = await maskSecrets(file.content);
+        const masked = await maskSecrets(await showWithoutForgotten(store, file.content));
         const notText = shownLenientlyNote(file);
         const shown = notText === undefined ? masked.text : `${notText}\n${masked.text}`;
         return { contents: [{ uri: uri.href, mimeType: "text/markdown", text: shown }] };

@@ -1,4 +1,4 @@
-import { quoteText, searchShown } from "@memfiles/core/internal";
+import { forgottenShownCheck, quoteText, searchShown } from "@memfiles/core/internal";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
 import { printJson } from "../output.js";
@@ -22,8 +22,10 @@ export const registerSearch: RegisterCommand = (program, context, done) => {
       const store = openMemoryFolder(folder, context);
       const files = await readMemory(store);
       for (const note of notReadNotes(files)) context.stderr(note);
-      // Core's search as every surface shows it: matched on the masked text, paths masked.
-      const matches = (await searchShown(files, words)).map(({ path, line, text }) => ({
+      // Core's search as every surface shows it: matched on the masked text without forgotten
+      // lines, paths masked.
+      const forgotten = await forgottenShownCheck(store);
+      const matches = (await searchShown(files, words, forgotten)).map(({ path, line, text }) => ({
         file: path,
         line,
         text,

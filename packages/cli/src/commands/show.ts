@@ -4,6 +4,7 @@ import {
   maskSecrets,
   notShownMessage,
   shownLenientlyNote,
+  showWithoutForgotten,
 } from "@memfiles/core/internal";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
@@ -86,7 +87,9 @@ export const registerShow: RegisterCommand = (program, context, done) => {
         if (notText !== undefined) context.stderr(`${notText}\n`);
         // Shown as MCP `read` shows it: a secret written into the file by hand is `[redacted]`
         // (through Bash a model reads this output); the file on disk is left as it is.
-        const masked = await maskSecrets(read.content);
+        // A line a tombstone matches is left out, as every surface shows it (`memfiles check`
+        // reports it).
+        const masked = await maskSecrets(await showWithoutForgotten(store, read.content));
         if (!options.json) {
           // The byte order mark is how the file is stored, not text to print (it would reach a
           // terminal or a pipe as an invisible character).

@@ -4,6 +4,7 @@ import { boundaryStore } from "../boundary/index.js";
 import { maskSecrets, type WriteSession } from "../guards/index.js";
 import { forget, remember } from "../layouts/index.js";
 import { recallText } from "../recall/fence.js";
+import { showWithoutForgotten } from "../recall/forgotten-units.js";
 import { readInScope } from "../recall/scope.js";
 import {
   findClaims,
@@ -165,7 +166,7 @@ async function memoryRead(input: unknown, context: ToolContext): Promise<ToolOut
     const note = formatStalenessNote(claims);
     const links = await linkedMemories(context, path);
     const notText = shownLenientlyNote(file);
-    const shown = await maskSecrets(file.content);
+    const shown = await maskSecrets(await showWithoutForgotten(context.store, file.content));
     return {
       result: `${notText === undefined ? "" : `${notText}\n`}<memory_file path="${recallText(path)}">\n${recallText(shown.text.trimEnd())}\n</memory_file>${links}${note === "" ? "" : `\n${note}`}`,
       isError: false,

@@ -1,4 +1,10 @@
 import { memoryBodyLines, type SearchMatch, searchMemoryLines } from "../format/index.js";
+import {
+  type ForgottenCheck,
+  forgottenRow,
+  shownWithoutForgotten,
+} from "../store/forgotten-shown.js";
+import type { StoreLayout } from "../store/types.js";
 import { maskPathsOfEach } from "./mask-paths.js";
 import { type MaskedText, maskSecretsOfEach } from "./mask-secrets.js";
 
@@ -23,14 +29,34 @@ export type ShownSearchMatch = SearchMatch & {
  *
  * @param files - The files to search, in the order matches are wanted.
  * @param words - The words to look for (each may hold several, separated by spaces).
+ * @param forgotten - The store's tombstone check and layout (`forgottenShownCheck`): a line or
+ *   description a tombstone matches is neither searched nor shown.
  * @returns The matches in file order, then line order; `kinds` empty for a line shown as written.
  * @example await searchShown([{ path: "profile.md", description: "Who", content: "---\nname: profile\n---\nmy token is ghp_…\n" }], ["token"]) // [{ path: "profile.md", line: 4, text: "my token is [redacted]", kinds: ["github_token"] }]
  */
 export async function searchShown(
   files: readonly SearchedFile[],
   words: readonly string[],
+  forgotten?: { forgotten: ForgottenCheck | undefined; layout: StoreLayout },
 ): Promise<ShownSearchMatch[]> {
-  const hit = files.flatMap((file) => {
+  const hit = files.flatMap((given) => {
+    // Searched as shown: a line a tombstone matches is no line of the file, a description no
+    // description (`shownWithoutForgotten`, `forgottenRow`).
+    const file =
+      forgotten?.forgotten === undefined
+        ? given
+        : {
+            ...given,
+            description: forgottenRow(
+              { name: "", description: given.description },
+              forgotten.forgotten,
+            )
+              ? ""
+              : given.description,
+            content: shownWithoutForgotten(given.content, forgotten.layout, forgotten.forgotten, {
+              lineLeftOut: "",
+            }).content,
+          };
     const lines = memoryBodyLines(file.content, file.path);
     return searchMemoryLines({ description: file.description, lines }, words).length === 0
       ? []

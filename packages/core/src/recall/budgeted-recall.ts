@@ -3,11 +3,11 @@ import { estimateTokens } from "../cost/cache-minimum.js";
 import { frontMatterBodyStart } from "../format/front-matter.js";
 import { maskPathsOfEach } from "../guards/mask-paths.js";
 import { maskSecretsOfEach } from "../guards/mask-secrets.js";
+import { shownWithoutForgotten } from "../store/forgotten-shown.js";
 import type { MemoryRow } from "../store/types.js";
-import { bodyFacts } from "../text/body-facts.js";
 import { compareCodeUnits } from "../text/compare-code-units.js";
 import { hashText } from "../text/hash-text.js";
-import { oneLine, recallText } from "./fence.js";
+import { recallText } from "./fence.js";
 import { forgottenUnitCheck } from "./forgotten-units.js";
 import { ALWAYS_LOADED, DEFAULT_READ_TOOL } from "./memory-block.js";
 import {
@@ -551,7 +551,7 @@ export async function budgetedRecall(
  * {@link fillRecallBudget} without what the user asked to forget (decisions 0005, 0059), the one
  * step every budgeted recall takes (`budgetedRecall`, the prompt hook's `recallForPrompt`, the side
  * query with a budget): a unit a tombstone matches (`forgottenUnitCheck`) is left out, but of a fact
- * file's body (a `body` unit, several facts) only the facts a tombstone matches (`bodyFacts`, the
+ * file's body (a `body` unit, several facts) only the facts a tombstone matches (`shownWithoutForgotten`, the
  * facts forget takes out) are left out, and the rest is shown as its file would read without them.
  * Only the units the filler looks at are asked, and only the files of bodies a tombstone matched are
  * read again. A body whose file changed since it was ranked, or whose forgotten words span facts
@@ -619,24 +619,16 @@ async function bodyWithoutForgotten(
 ): Promise<string | undefined> {
   const file = await store.read(unit.path);
   if (!file.exists) return undefined;
-  const bodyAt = frontMatterBodyStart(file.content);
-  const head = file.content.slice(0, bodyAt);
-  const body = file.content.slice(bodyAt);
   const row: MemoryRow = { path: unit.path, name: "", description: "", chars: file.content.length };
   const bodyUnit = (content: string) =>
     unitsOfFile(row, content).find((each) => each.kind === "body");
   if (bodyUnit(file.content)?.text !== unit.text) return undefined;
-  const dropped = new Set(
-    bodyFacts(body)
-      .filter((fact) => forgotten({ text: oneLine(fact.text), ...dateOf(unit) }))
-      .flatMap((fact) => fact.lines),
+  // The one rule every surface shows a file by: the facts a tombstone matches left out.
+  const shown = shownWithoutForgotten(file.content, "fact", (text: string, stated?: string) =>
+    forgotten(stated === undefined ? { text } : { text, date: stated }),
   );
-  if (dropped.size === 0) return undefined;
-  const rest = body
-    .split(/(?<=\n)/)
-    .filter((_line, at) => !dropped.has(at))
-    .join("");
-  return bodyUnit(head + rest)?.text;
+  const rest = shown.hidden.length === 0 ? undefined : bodyUnit(shown.content)?.text;
+  return rest === undefined || forgotten({ text: rest, ...dateOf(unit) }) ? undefined : rest;
 }
 
 // A unit's day for the tombstone rule, as `forgottenUnitCheck` takes it.

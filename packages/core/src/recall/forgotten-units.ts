@@ -1,12 +1,13 @@
-import { storedTombstones, TOMBSTONES_FILE, TombstoneIndex } from "../guards/tombstone-index.js";
+import {
+  type ForgottenCheck,
+  forgottenCheckOf,
+  shownWithoutForgotten,
+} from "../store/forgotten-shown.js";
 import { MemoryPathError } from "../store/memory-path-error.js";
+import { TOMBSTONES_FILE } from "../store/tombstone-index.js";
+import type { StoreLayout } from "../store/types.js";
 import type { RecallStore } from "./recall-store.js";
 import { scopeOf } from "./scope.js";
-
-// The last tombstone file read, its index and the answers given for it: a warm process indexes it
-// again, and asks again of a unit it saw, only once the file changes.
-let last: { text: string; index: TombstoneIndex; seen: Map<string, boolean> } | undefined;
-const MAX_SEEN = 20_000;
 
 /**
  * Whether a recalled unit holds a fact the user asked to forget, by the rule every write and
@@ -24,6 +25,50 @@ const MAX_SEEN = 20_000;
 export async function forgottenUnitCheck(
   store: RecallStore,
 ): Promise<((unit: { text: string; date?: string }) => boolean) | undefined> {
+  const forgotten = await forgottenTextCheck(store);
+  return forgotten === undefined ? undefined : (unit) => forgotten(unit.text, unit.date);
+}
+
+/**
+ * The tombstone check of a text ({@link forgottenUnitCheck}'s, of a text) with the store's layout,
+ * for what recall shows whole: the memory block's index lines and inlined files
+ * (`shownWithoutForgotten`, `forgottenRow`).
+ *
+ * @param store - The store recall reads; one without `readInternal` has no tombstones.
+ * @returns `{ forgotten, layout }`; `forgotten` is `undefined` when nothing was forgotten.
+ * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
+ * @example const { forgotten, layout } = await forgottenShownCheck(store);
+ */
+export async function forgottenShownCheck(
+  store: RecallStore,
+): Promise<{ forgotten: ForgottenCheck | undefined; layout: StoreLayout }> {
+  const layout = (scopeOf(store).store as Partial<{ layout: StoreLayout }>).layout ?? "subject";
+  return { forgotten: await forgottenTextCheck(store), layout };
+}
+
+/**
+ * A memory file's text as a surface shows it to a model: without the lines a tombstone matches
+ * (`shownWithoutForgotten`, the one rule). MCP `read` and `search`, `memfiles show` and `search`,
+ * chat's `memory_read`, the memory tool's `view` and the side query's files call it before
+ * masking secrets.
+ *
+ * @param store - The store the text was read from (its tombstones and layout).
+ * @param content - The file's text.
+ * @param options - `lineLeftOut`: each line left out is shown as this text (a numbered view).
+ * @returns The text to show; the same string when nothing was forgotten.
+ * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
+ * @example await showWithoutForgotten(store, file.content)
+ */
+export async function showWithoutForgotten(
+  store: RecallStore,
+  content: string,
+  options: { lineLeftOut?: string } = {},
+): Promise<string> {
+  const { forgotten, layout } = await forgottenShownCheck(store);
+  return shownWithoutForgotten(content, layout, forgotten, options).content;
+}
+
+async function forgottenTextCheck(store: RecallStore): Promise<ForgottenCheck | undefined> {
   const whole = scopeOf(store).store as Partial<{
     readInternal(path: string): Promise<string | undefined>;
   }>;
@@ -33,22 +78,8 @@ export async function forgottenUnitCheck(
     if (error instanceof MemoryPathError && error.code === "path_refused") return undefined;
     throw error;
   });
-  if (text === undefined || text.trim() === "") return undefined;
-  if (last?.text !== text) {
-    // Format 1 or a broken file: the schemas read it, or say what is wrong with it.
-    const tombstones =
-      storedTombstones(text) ?? (await import("../guards/tombstones.js")).parseTombstones(text);
-    last = { text, index: new TombstoneIndex(tombstones), seen: new Map() };
-  }
-  const { index, seen } = last;
-  return (unit) => {
-    const key = `${unit.date ?? ""}\n${unit.text}`;
-    let forgotten = seen.get(key);
-    if (forgotten === undefined) {
-      forgotten = index.find(unit.text, unit.date) !== undefined;
-      if (seen.size >= MAX_SEEN) seen.clear();
-      seen.set(key, forgotten);
-    }
-    return forgotten;
-  };
+  // Format 1 or a broken file: the schemas read it, or say what is wrong with it.
+  return forgottenCheckOf(text, async (stored) =>
+    (await import("../guards/tombstones.js")).parseTombstones(stored),
+  );
 }

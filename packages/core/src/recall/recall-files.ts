@@ -11,6 +11,7 @@ import {
   rankRecallUnits,
 } from "./budgeted-recall.js";
 import { recallText } from "./fence.js";
+import { showWithoutForgotten } from "./forgotten-units.js";
 import type { RecallStore } from "./recall-store.js";
 import { type SideQueryFallbackReason, selectMemories } from "./side-query.js";
 import {
@@ -211,7 +212,8 @@ export async function recallFiles(
   for (const row of selected.rows) {
     const read = await options.store.read(row.path);
     if (!read.exists) continue;
-    const shown = await showMemoryFile(row.path, read.content, { ...options, deadline });
+    const content = await showWithoutForgotten(options.store, read.content);
+    const shown = await showMemoryFile(row.path, content, { ...options, deadline });
     files.push(shown.file);
     texts.push(shown.text);
   }

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { ModelReplyShapeError, type ModelUsage, readUsage } from "../cost/index.js";
 import { maskSecretsOfEach } from "../guards/mask-secrets.js";
 import { apiErrorOf, effortParameter, MODELS, supportsForcedToolChoice } from "../models/index.js";
+import { forgottenRow } from "../store/forgotten-shown.js";
 import type { MemoryRow } from "../store/types.js";
 import { compareCodeUnits } from "../text/index.js";
 import { parseToolReply } from "../tool-reply/index.js";
@@ -11,6 +12,7 @@ import { reportUsage } from "../usage/report-usage.js";
 import type { OnUsage } from "../usage/types.js";
 import { ALWAYS_LOADED, DEFAULT_MAX_DESCRIPTION_CHARS } from "./build-system.js";
 import { capChars, oneLine, recallText } from "./fence.js";
+import { forgottenShownCheck } from "./forgotten-units.js";
 import { matchRows } from "./prefilter.js";
 import type { RecallStore } from "./recall-store.js";
 import { budgetCatalog, DEFAULT_SIDE_QUERY_MAX_TOKENS } from "./side-query-budget.js";
@@ -93,13 +95,19 @@ export type SelectMemoriesResult = {
 
 /**
  * The catalog the side query sees: every file but `MEMORY.md` and the always-loaded profile and
- * preferences (already in the memory block), sorted by path, numbered from 1; a secret written
- * into a name or description by hand is `[redacted]` (`maskSecretsOfEach`).
+ * preferences (already in the memory block) and files whose name or description a tombstone
+ * matches (`forgottenRow`), sorted by path, numbered from 1; a secret written into a name or
+ * description by hand is `[redacted]` (`maskSecretsOfEach`).
  */
 export async function recallCatalog(store: RecallStore): Promise<MemoryRow[]> {
+  // A file whose name or description a tombstone matches is not listed, as in the memory block.
+  const { forgotten } = await forgottenShownCheck(store);
   const rows = (await store.list())
     .filter(
-      (row) => row.path !== "MEMORY.md" && !(ALWAYS_LOADED as readonly string[]).includes(row.path),
+      (row) =>
+        row.path !== "MEMORY.md" &&
+        !(ALWAYS_LOADED as readonly string[]).includes(row.path) &&
+        !forgottenRow(row, forgotten),
     )
     .sort((a, b) => compareCodeUnits(a.path, b.path));
   const masked = await maskSecretsOfEach(rows.flatMap((row) => [row.name, row.description]));

@@ -11,6 +11,7 @@ import {
 import { type MemoryFile, safeParseMemoryFile } from "../format/memory-file.js";
 import type { MemoryProblem } from "../format/memory-problem.js";
 import { FolderNames } from "./folder-names.js";
+import { storedForgottenCheck } from "./forgotten-shown.js";
 import { isLeftoverTemp, OverMaxBytes, readFileInside, writeFileInside } from "./inside-root.js";
 import {
   appendInternalFile,
@@ -631,7 +632,8 @@ export class FolderStore implements StoreEngine {
     if (this.#deferral.putOff()) return;
     if (change !== undefined && (await this.#patchIndex(realRoot, change))) return;
     const rows = await this.list();
-    let text = rebuiltMemoryIndex(rows, previous ?? "", this.layout);
+    const forgotten = await storedForgottenCheck(this);
+    let text = rebuiltMemoryIndex(rows, previous ?? "", this.layout, forgotten);
     const indexPath = join(realRoot, MEMORY_INDEX_FILE);
     const stats = lstatSync(indexPath, { throwIfNoEntry: false });
     if (stats?.isFile()) {
@@ -648,7 +650,7 @@ export class FolderStore implements StoreEngine {
         if (!decoded.ok && previous === undefined) return;
         current = decoded.text;
       }
-      text = rebuiltMemoryIndex(rows, previous ?? current, this.layout);
+      text = rebuiltMemoryIndex(rows, previous ?? current, this.layout, forgotten);
       this.#indexSeen = { key, text: current, generated: current === text };
       if (current === text) {
         await this.#writeIndexRecord(text);
@@ -735,7 +737,8 @@ export class FolderStore implements StoreEngine {
     const stats = lstatSync(indexPath, { throwIfNoEntry: false });
     const seen = this.#indexSeen;
     if (!stats?.isFile() || seen?.generated !== true || seen.key !== statKey(stats)) return false;
-    const text = patchedMemoryIndex(seen.text, change, this.layout);
+    const forgotten = await storedForgottenCheck(this);
+    const text = patchedMemoryIndex(seen.text, change, this.layout, forgotten);
     if (text === undefined) return false;
     // The record was removed before the file changed: an unchanged index gets it back.
     if (text === seen.text) await this.#writeIndexRecord(text);

@@ -1,4 +1,5 @@
 import { applyTextLayout, readTextLayout } from "../text/text-layout.js";
+import { type ForgottenCheck, forgottenRow } from "./forgotten-shown.js";
 import {
   formatMemoryIndex,
   formatMemoryIndexLine,
@@ -16,24 +17,40 @@ import type { MemoryRow, StoreLayout } from "./types.js";
 /**
  * The rows a layout's `MEMORY.md` lists, and how many it leaves out: in the fact layout with a
  * person's words kept ({@link keepIndexDescriptions}) and cut to the lines Claude Code loads
- * (`STORE_LAYOUT_RULES`). The one rule for every store engine and for `check()`.
+ * (`STORE_LAYOUT_RULES`), a file whose name or description a tombstone matches left out
+ * (`forgottenRow`, `forgotten` from `storedForgottenCheck`). The one rule for every store engine
+ * and for `check()`.
  */
 export function indexRows(
   rows: MemoryRow[],
   index: string,
   layout: StoreLayout,
+  forgotten?: ForgottenCheck,
 ): { rows: MemoryRow[]; omitted: number } {
   const rules = STORE_LAYOUT_RULES[layout];
-  return memoryIndexWithin(describedRows(rows, index, layout), index, rules.maxIndexLines);
+  return memoryIndexWithin(
+    describedRows(rows, index, layout, forgotten),
+    index,
+    rules.maxIndexLines,
+  );
 }
 
 // Each row as its line lists it: a function of the row and its own line in `index` alone, which
-// is what lets a write patch one line (`patchedMemoryIndex`).
-function describedRows(rows: MemoryRow[], index: string, layout: StoreLayout): MemoryRow[] {
+// is what lets a write patch one line (`patchedMemoryIndex`). A row whose name or description a
+// tombstone matches is not listed (`forgottenRow`): Claude Code loads the index into every session.
+function describedRows(
+  rows: MemoryRow[],
+  index: string,
+  layout: StoreLayout,
+  forgotten: ForgottenCheck | undefined,
+): MemoryRow[] {
   const kept = keepUnreadFileLines(rows, index);
-  return STORE_LAYOUT_RULES[layout].keepsIndexDescriptions
+  const described = STORE_LAYOUT_RULES[layout].keepsIndexDescriptions
     ? keepIndexDescriptions(kept, index)
     : kept;
+  return forgotten === undefined
+    ? described
+    : described.filter((row) => !forgottenRow(row, forgotten));
 }
 
 /** One file written (`row`, as `list()` gives it) or removed (no `row`), for {@link patchedMemoryIndex}. */
@@ -49,6 +66,7 @@ export type MemoryIndexChange = { path: string; row?: MemoryRow };
  * @param index - The current `MEMORY.md` text, as memfiles wrote it.
  * @param change - The path written or removed, and its row when written.
  * @param layout - The store's layout (`STORE_LAYOUT_RULES`).
+ * @param forgotten - The tombstone check (`storedForgottenCheck`): a row it matches gets no line.
  * @returns The new text, or `undefined` when only a rebuild gives it.
  * @example patchedMemoryIndex(current, { path: "a.md", row }, "subject") // current with a.md's line
  */
@@ -56,6 +74,7 @@ export function patchedMemoryIndex(
   index: string,
   change: MemoryIndexChange,
   layout: StoreLayout,
+  forgotten?: ForgottenCheck,
 ): string | undefined {
   if (change.row !== undefined && notEditableProblem(change.row) !== undefined) return undefined;
   const text = readTextLayout(index);
@@ -76,9 +95,9 @@ export function patchedMemoryIndex(
   const old = low < end && pathAt(low) === change.path ? (lines[low] ?? "") : undefined;
   const added: string[] = [];
   if (change.row !== undefined) {
-    const [row] = describedRows([change.row], old ?? "", layout);
+    const [row] = describedRows([change.row], old ?? "", layout, undefined);
     if (row === undefined) return undefined;
-    added.push(formatMemoryIndexLine(row));
+    if (!forgottenRow(row, forgotten)) added.push(formatMemoryIndexLine(row));
   }
   lines.splice(low, old === undefined ? 0 : 1, ...added);
   const maxLines = STORE_LAYOUT_RULES[layout].maxIndexLines;
@@ -87,8 +106,13 @@ export function patchedMemoryIndex(
 }
 
 /** The text of a rebuilt `MEMORY.md` from the rows of {@link indexRows} and the current index. */
-export function rebuiltMemoryIndex(rows: MemoryRow[], index: string, layout: StoreLayout): string {
-  const listed = indexRows(rows, index, layout);
+export function rebuiltMemoryIndex(
+  rows: MemoryRow[],
+  index: string,
+  layout: StoreLayout,
+  forgotten?: ForgottenCheck,
+): string {
+  const listed = indexRows(rows, index, layout, forgotten);
   return formatMemoryIndex(
     listed.rows,
     index,

@@ -9,6 +9,7 @@ import {
   updatedValueKept,
 } from "./check-rows.js";
 import { FolderStore } from "./folder-store.js";
+import { storedForgottenCheck } from "./forgotten-shown.js";
 import type { InternalWriteOptions, ReadInternalOptions } from "./internal-files.js";
 import { indexRows, overIndexBudget } from "./keep-index-descriptions.js";
 import { formatMemoryIndex } from "./memory-index.js";
@@ -246,7 +247,7 @@ export class MemoryStore {
         rows,
         parts.indexText,
         this.maxChars,
-        indexRows(rows, parts.indexText, this.layout).rows,
+        indexRows(rows, parts.indexText, this.layout, await storedForgottenCheck(this)).rows,
       ),
       linksOutside: parts.linksOutside,
       ignoredFiles: parts.ignoredFiles,

@@ -1,5 +1,7 @@
 import { maskPath, maskPathsOfEach } from "../../guards/mask-paths.js";
 import { maskSecrets } from "../../guards/mask-secrets.js";
+import { showWithoutForgotten } from "../../recall/forgotten-units.js";
+import { FORGOTTEN_LINE } from "../../store/forgotten-shown.js";
 import { notShownMessage, shownLenientlyNote } from "../../store/index.js";
 import type { MemoryToolContext } from "../memory-tool-context.js";
 import { rowsUnder, shownValue } from "../memory-tool-edit.js";
@@ -146,7 +148,10 @@ export const view: CommandModule<"view"> = {
     const notText = shownLenientlyNote(file, command.path);
     // Shown masked (a secret written into the file by hand is `[redacted]`); `str_replace` and
     // `insert` edit the file as written, so a `[redacted]` sent back matches no secret.
-    const { text } = await maskSecrets(file.content);
+    // A line a tombstone matches is shown as `[forgotten]`, so the numbers stay the file's.
+    const { text } = await maskSecrets(
+      await showWithoutForgotten(context.store, file.content, { lineLeftOut: FORGOTTEN_LINE }),
+    );
     // The path it echoes is printed as every path is: a file named after a secret is masked.
     const { path: shownPath } = await maskPath(command.path);
     const lines = viewLines(shownPath, editable(text).lines, range);

@@ -1,3 +1,4 @@
+import { storedForgottenCheck } from "../forgotten-shown.js";
 import { type InternalWriteOptions, parseInternalName } from "../internal-files.js";
 import {
   type MemoryIndexChange,
@@ -231,13 +232,15 @@ export class BackendStore implements StoreEngine {
   // (`patchedMemoryIndex`); otherwise, or when the patch cannot give the text, a whole rebuild.
   async #refreshIndex(previous?: string, own?: string, change?: MemoryIndexChange): Promise<void> {
     if (this.#deferral.putOff()) return;
+    const forgotten = await storedForgottenCheck(this);
     const patched =
       own !== undefined && change !== undefined
-        ? patchedMemoryIndex(own, change, this.#layout)
+        ? patchedMemoryIndex(own, change, this.#layout, forgotten)
         : undefined;
     const current = patched === undefined ? ((await this.#backend.readIndex()) ?? "") : own;
     const text =
-      patched ?? rebuiltMemoryIndex(await this.list(), previous ?? current ?? "", this.#layout);
+      patched ??
+      rebuiltMemoryIndex(await this.list(), previous ?? current ?? "", this.#layout, forgotten);
     if (current !== text) await this.#backend.writeIndex(text);
     // Derived state: a record that fails to be stored leaves none, and the next write rebuilds.
     await this.#backend
