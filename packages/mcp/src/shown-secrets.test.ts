@@ -58,3 +58,24 @@ describe("the MCP server never sends a secret a person wrote into a file or its 
     expect(await readFile(join(root, path), "utf8")).toBe(before);
   });
 });
+
+// `forget` removes the lines and sends them back: as `read` shows them (core's
+// `forgetLinesShown`, the rule `memfiles forget` prints its preview and result with).
+describe("the MCP server's forget never sends back a secret a person wrote", () => {
+  it.each(
+    (["subject", "fact"] as const).flatMap((layout) =>
+      SHOWN_SECRET_CASES.map(
+        (testCase) => [`${testCase.name} (${layout})`, layout, testCase] as const,
+      ),
+    ),
+  )("%s", async (_name, layout, testCase) => {
+    const root = await shownSecretFolder(testCase, layout);
+    const text = await call(await connect(root, layout), "forget", { query: testCase.words });
+    const result = JSON.parse(text) as { code: string; removed: Array<{ line: string }> };
+    expect(result.code).toBe("removed");
+    expect(result.removed.map(({ line }) => line).join("\n")).toMatch(/deploy/);
+    for (const secret of testCase.hidden) expect(text).not.toContain(secret);
+    if (testCase.clean)
+      expect(text).toContain(JSON.stringify(shownSecretLine(testCase, layout)).slice(1, -1));
+  });
+});
