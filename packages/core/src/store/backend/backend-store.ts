@@ -11,6 +11,7 @@ import {
   memoryIndexRecordText,
 } from "../memory-index-record.js";
 import { copyRow, versionConflict } from "../memory-row.js";
+import { indexableRows, patchable } from "../secret-path-rows.js";
 import { type CheckParts, IndexDeferral, type StoreEngine } from "../store-engine.js";
 import { PENDING_FORGET_FILE } from "../store-lock.js";
 import type {
@@ -232,12 +233,17 @@ export class BackendStore implements StoreEngine {
   async #refreshIndex(previous?: string, own?: string, change?: MemoryIndexChange): Promise<void> {
     if (this.#deferral.putOff()) return;
     const patched =
-      own !== undefined && change !== undefined
+      own !== undefined && change !== undefined && (await patchable(change))
         ? patchedMemoryIndex(own, change, this.#layout)
         : undefined;
     const current = patched === undefined ? ((await this.#backend.readIndex()) ?? "") : own;
     const text =
-      patched ?? rebuiltMemoryIndex(await this.list(), previous ?? current ?? "", this.#layout);
+      patched ??
+      rebuiltMemoryIndex(
+        (await indexableRows(await this.list())).rows,
+        previous ?? current ?? "",
+        this.#layout,
+      );
     if (current !== text) await this.#backend.writeIndex(text);
     // Derived state: a record that fails to be stored leaves none, and the next write rebuilds.
     await this.#backend
