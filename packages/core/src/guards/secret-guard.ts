@@ -288,18 +288,17 @@ async function scanEach(texts: readonly string[], glue: boolean): Promise<FindSe
 // after it is prose as often.
 async function glueKeyWords(fresh: Map<string, FindSecretsResult>): Promise<void> {
   const candidates: { result: FindSecretsResult; finding: SecretFinding; word: string }[] = [];
+  const glued: string[] = [];
   for (const [text, result] of fresh) {
     for (const finding of result.findings) {
       if (finding.kind === "password") continue;
       const word = KEY_WORD_AFTER.exec(text.slice(finding.end))?.groups?.word;
-      if (word !== undefined) candidates.push({ result, finding, word });
+      if (word === undefined) continue;
+      candidates.push({ result, finding, word });
+      glued.push(text.slice(finding.start, finding.end) + word);
     }
   }
   if (candidates.length === 0) return;
-  const glued = candidates.map(({ result, finding, word }) => {
-    const text = [...fresh].find(([, each]) => each === result)?.[0] ?? "";
-    return text.slice(finding.start, finding.end) + word;
-  });
   const scans = await scanEach(glued, false);
   const widened = new Set<FindSecretsResult>();
   for (const [at, { result, finding, word }] of candidates.entries()) {
