@@ -12,11 +12,13 @@ const CORE_LAYERS = [
   "models",
   "transcript",
   "format",
+  // The guards are a leaf (DESIGN.md): they import only text, transcript and format, and the store
+  // lists MEMORY.md's rows through their one path rule (decision 0088).
+  "guards",
   "store",
   "cost",
   "usage",
   "tool-reply",
-  "guards",
   "recall",
   "write",
   "layouts",

@@ -8,6 +8,9 @@ import { runMemfiles } from "./run-memfiles.js";
 const PASSWORD = "Xk9#mQ2vLp";
 const PHRASE_PASSWORD = "Sommer2024!";
 const [KEY_HEAD, KEY_TAIL] = ["AKIAZ7QW3RT5", "YU8IOPQA"];
+// A GitHub token a space cut in two: the head alone is a random token, the tail alone is clean;
+// core's check masks the head glued to the tail whole (decision 0088).
+const [GITHUB_HEAD, GITHUB_TAIL] = [["ghp_R8fK2mQ9", "xL4vN7pT1wZ6yB3cH5j"].join(""), "D0sA2eG8k"];
 
 // Each command that joins the typed words with spaces, and the line that suggests a command with
 // them. `secret` lists the words that must not be printed; `shows` a part of what must be.
@@ -47,6 +50,18 @@ const CASES: Array<{ name: string; argv: string[]; secret: string[]; shows: stri
     argv: ["search", "-m", "memory", "--", "password", `-${PASSWORD}`],
     secret: [PASSWORD],
     shows: "holds",
+  },
+  {
+    name: "search: a GitHub token over two arguments",
+    argv: ["search", "memory", GITHUB_HEAD, GITHUB_TAIL],
+    secret: [GITHUB_HEAD, GITHUB_TAIL],
+    shows: "holds",
+  },
+  {
+    name: "forget: a GitHub token over two arguments",
+    argv: ["forget", "-m", "memory", "--dry-run", GITHUB_HEAD, GITHUB_TAIL],
+    secret: [GITHUB_HEAD, GITHUB_TAIL],
+    shows: "Nothing matches",
   },
   {
     name: "search --json: a key over two arguments",

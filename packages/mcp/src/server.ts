@@ -4,12 +4,15 @@ import {
   MemfilesError,
   MemoryPathError,
   MemoryStore,
+  previewForget,
   remember,
   type StoreLayout,
   versionToken,
 } from "@memfiles/core";
 import {
   clearedRowsOf,
+  forgetFileTexts,
+  forgetLinesShown,
   forgottenShownCheck,
   isMemoryIndexPath,
   layoutOf,
@@ -315,9 +318,22 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
     },
     ({ query }) =>
       guarded(async () => {
+        // The lines it removes as `read` shows their files (a hand-written secret is
+        // `[redacted]`): the files are read before the forget takes the lines out.
+        const matched = await previewForget({ store: boundary, query });
+        const texts = await forgetFileTexts(
+          boundary,
+          matched.files.map((file) => file.path),
+        );
         const result = await forget({ store: boundary, query, now: now(), ...zone });
         if (!result.ok) return refusal(`${result.message} (code ${result.code})`);
-        return text(result);
+        return text({
+          ...result,
+          removed: await forgetLinesShown(result.removed, texts),
+          ...(result.notRemoved === undefined
+            ? {}
+            : { notRemoved: await forgetLinesShown(result.notRemoved, texts) }),
+        });
       }),
   );
 

@@ -2,7 +2,10 @@ import { forget, previewForget } from "@memfiles/core";
 import {
   contentWords,
   FORGET_QUERY_WITHOUT_WORDS,
+  forgetFileTexts,
+  forgetLinesShown,
   MAX_FORGET_QUERY_CHARS,
+  maskPathsOfEach,
   quoteText,
 } from "@memfiles/core/internal";
 import { CliError } from "../cli-error.js";
@@ -40,18 +43,33 @@ export const registerForget: RegisterCommand = (program, context, done) => {
         const store = await openMemoryFolderToWrite(folder, context);
         const query = words.join(" ");
         const preview = await previewForget({ store, query });
-        const lines = preview.files.flatMap((file) =>
-          file.lines.map((line) => ({ file: file.path, line })),
+        // Printed as every surface shows memory (core's `forgetLinesShown`): a secret a person
+        // wrote into a line, or a file's name, is `[redacted]`; `only` gets the lines as written.
+        const texts = await forgetFileTexts(
+          store,
+          preview.files.map((file) => file.path),
         );
-        const deletes = preview.files.filter((file) => file.deletesFile).map((file) => file.path);
+        const lines = (
+          await forgetLinesShown(
+            preview.files.flatMap((file) => file.lines.map((line) => ({ path: file.path, line }))),
+            texts,
+          )
+        ).map(({ path, line }) => ({ file: path, line }));
+        const deletes = (
+          await maskPathsOfEach(
+            preview.files.filter((file) => file.deletesFile).map((file) => file.path),
+          )
+        ).map(({ path }) => path);
+        const notRemoved =
+          preview.notRemoved === undefined
+            ? undefined
+            : await forgetLinesShown(preview.notRemoved, texts);
         if (!options.json) {
-          if (lines.length === 0 && preview.notRemoved !== undefined) {
+          if (lines.length === 0 && notRemoved !== undefined) {
             // The library knows why the lines that hold the words stay: say that, not a guess.
             context.stdout(`Nothing removed for ${quoteText(query)}:\n`);
             // One line a file and reason: every matching line of an unreadable file shares both.
-            const shown = new Set(
-              preview.notRemoved.map((kept) => `  ${kept.path}: ${kept.reason}\n`),
-            );
+            const shown = new Set(notRemoved.map((kept) => `  ${kept.path}: ${kept.reason}\n`));
             for (const line of shown) context.stdout(line);
           } else if (lines.length === 0 && query.length > MAX_FORGET_QUERY_CHARS)
             context.stdout(
@@ -75,7 +93,7 @@ export const registerForget: RegisterCommand = (program, context, done) => {
               );
             for (const path of deletes) context.stdout(`  ${path}\n`);
             // A fact file that only mentions the words stays; say so, as when nothing is removed.
-            const kept = preview.notRemoved ?? [];
+            const kept = notRemoved ?? [];
             if (kept.length > 0) context.stdout(`Kept (${kept.length}):\n`);
             for (const { path, reason } of kept) context.stdout(`  ${path}: ${reason}\n`);
           }
@@ -107,7 +125,7 @@ export const registerForget: RegisterCommand = (program, context, done) => {
               preview: lines,
               ...(tombstoned ? { tombstone: true } : {}),
               ...(deletes.length > 0 ? { deletes } : {}),
-              ...(preview.notRemoved === undefined ? {} : { notRemoved: preview.notRemoved }),
+              ...(notRemoved === undefined ? {} : { notRemoved }),
             });
           done(lines.length === 0 ? EXIT_CODES.failed : EXIT_CODES.ok);
           return;
@@ -134,6 +152,10 @@ export const registerForget: RegisterCommand = (program, context, done) => {
         if (options.json)
           printJson(context, {
             ...result,
+            removed: await forgetLinesShown(result.removed, texts),
+            ...(result.notRemoved === undefined
+              ? {}
+              : { notRemoved: await forgetLinesShown(result.notRemoved, texts) }),
             preview: lines,
             ...(deletes.length > 0 ? { deletes } : {}),
           });

@@ -136,3 +136,42 @@ describe("memfiles check names a file named after a secret, masked, with the fix
     for (const finding of findings) expect(finding.message).toMatch(/Rename it/);
   });
 });
+
+// `memfiles forget` prints the lines it would remove (`--dry-run`), or removed (`--json`), and
+// their files: shown as `show` shows them (core's `forgetLinesShown`, MCP `forget` too:
+// `mcp/src/shown-secrets.test.ts`).
+const FORGET_SURFACES: readonly (readonly string[])[] = [
+  ["--dry-run"],
+  ["--dry-run", "--json"],
+  ["--yes"],
+  ["--yes", "--json"],
+];
+
+describe("memfiles forget never prints a secret a person wrote into a line or a file's name", () => {
+  it.each(
+    (["subject", "fact"] as const).flatMap((layout) =>
+      SHOWN_SECRET_CASES.flatMap((testCase) =>
+        FORGET_SURFACES.map(
+          (flags) =>
+            [
+              `forget ${flags.join(" ")}: ${testCase.name} (${layout})`,
+              layout,
+              testCase,
+              flags,
+            ] as const,
+        ),
+      ),
+    ),
+  )("%s", async (_name, layout, testCase, flags) => {
+    const root = await shownSecretFolder(testCase, layout);
+    const { context, output } = contextIn(dirname(root));
+    const code = await runMemfiles(
+      ["forget", "-m", root, "--layout", layout, ...flags, ...testCase.words.split(" ")],
+      context,
+    );
+    const text = output.stdout + output.stderr;
+    expect({ code, text }).toEqual({ code: 0, text: expect.stringMatching(/deploy/) });
+    for (const secret of testCase.hidden) expect(text).not.toContain(secret);
+    if (testCase.clean) expect(text).toContain(shownSecretLine(testCase, layout));
+  });
+});

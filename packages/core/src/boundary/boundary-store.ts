@@ -5,6 +5,7 @@ import { fileScope, inScope } from "../recall/scope-rule.js";
 import { formatMemoryIndex, parseMemoryIndex } from "../store/memory-index.js";
 import { copyRow, rowFromText } from "../store/memory-row.js";
 import type { MemoryStore } from "../store/memory-store.js";
+import { indexableRows } from "../store/secret-path-rows.js";
 import type { MemoryRow, ReadResult, WriteResult } from "../store/types.js";
 import { versionToken } from "../store/version-token.js";
 
@@ -194,7 +195,9 @@ function scopedView<Base extends BoundaryBase>(
   }
   if (renderIndex !== undefined) {
     view.renderIndex = async () =>
-      scope === undefined ? renderIndex.call(base) : formatMemoryIndex(await list());
+      scope === undefined
+        ? renderIndex.call(base)
+        : formatMemoryIndex((await indexableRows(await list())).rows);
   }
   if (readIndex !== undefined) {
     // The stored index minus another project's link lines: its former paths still let

@@ -9,6 +9,7 @@ export { type CheckEvidenceResult, checkEvidence } from "./evidence-guard.js";
 export { type CheckEvidenceSupportResult, checkEvidenceSupport } from "./evidence-support.js";
 export { findSplitSecrets } from "./find-split-secrets.js";
 export { findThirdPersonStatement } from "./first-person-guard.js";
+export { type ForgetLine, forgetLinesShown } from "./forget-shown.js";
 export { findInstruction } from "./instruction-guard.js";
 export {
   type MaskedPath,

@@ -308,8 +308,22 @@ const PIN_VALUE = /^\d{4,12}$/;
 // "else letmein", "sonst geheimnis": a word that says what to use when the place fails, then one
 // word of small letters to the end of the line, which is the password, not a place (a place is
 // a name, "else Confluence", or more words, "else the wiki").
-const FALLBACK =
-  /[,;]?\s+(?:else|otherwise|sonst|ansonsten|sinon|si\s+no|sino|senão|altrimenti|anders|inaczej|annars)[,:]?\s+(?<word>\p{Ll}{4,})[.!]?\s*$/u;
+// "or" counts too (decision 0088): "or the wiki", "or Sam" are more words or a name, and a word
+// that is a place alone ("or online", "or upstairs") is `PLACE_ALONE`.
+const FALLBACK_WORD =
+  "(?:else|otherwise|or|sonst|ansonsten|oder|sinon|ou|si\\s+no|sino|o|senão|altrimenti|anders|inaczej|annars)";
+const FALLBACK = new RegExp(
+  `[,;]?\\s+${FALLBACK_WORD}[,:]?\\s+(?<word>\\p{Ll}{4,})[.!]?\\s*$`,
+  "u",
+);
+// A fallback word right before a PIN's digits: "PIN: see the card, else 4821".
+const FALLBACK_BEFORE = new RegExp(`(?:^|\\s)${FALLBACK_WORD}[,:]?\\s+$`, "iu");
+// Words that are a place or a time alone after a fallback word, not a password.
+const PLACE_ALONE = new Set([
+  ...["here", "there", "elsewhere", "online", "offline", "upstairs", "downstairs", "nearby"],
+  ...["outside", "later", "tomorrow", "today", "somewhere", "anywhere", "whatever", "something"],
+  ...["nothing", "someone", "somebody", "anyone", "email", "slack", "phone", "text", "call"],
+]);
 
 // How many chars of `rest` (the text after a pointer or a keeper's name) to cover: to the end of
 // the last password-shaped word on its first line from `from` on (a PIN's digits after a PIN
@@ -318,9 +332,16 @@ const FALLBACK =
 function shapedTail(rest: string, from = 0, pin = false): number | undefined {
   const line = /^[^\r\n]*/.exec(rest)?.[0] ?? "";
   let end: number | undefined;
-  for (const match of line.slice(from).matchAll(LINE_WORDS)) {
+  const tail = line.slice(from);
+  let first = true;
+  for (const match of tail.matchAll(LINE_WORDS)) {
     const word = match[0].replace(/[.,;:!?)]+$/, "");
-    const shaped = SHAPED_WORD.test(word) || (pin && PIN_VALUE.test(word));
+    // A PIN's digits are the first word after the pointer's clause or come after a fallback
+    // word: "PIN: see the card, 4821"; a number later on the line is a date or a count
+    // ("PIN: see the safe, due 2024").
+    const pinAt = first || FALLBACK_BEFORE.test(tail.slice(0, match.index));
+    first = false;
+    const shaped = SHAPED_WORD.test(word) || (pin && pinAt && PIN_VALUE.test(word));
     if (shaped && !KEEPER_NAMES.has(word.toLowerCase())) {
       end = from + match.index + match[0].length;
     }
@@ -329,6 +350,7 @@ function shapedTail(rest: string, from = 0, pin = false): number | undefined {
   const fallback = FALLBACK.exec(line.slice(from));
   const word = fallback?.groups?.word ?? "";
   if (fallback === null || POINTER_WORDS.has(word) || KEEPER_NAMES.has(word)) return undefined;
+  if (PLACE_ALONE.has(word)) return undefined;
   return isNotAPasswordValue(word) ? undefined : line.length;
 }
 

@@ -221,6 +221,15 @@ export async function findSecrets(text: string): Promise<FindSecretsResult> {
  * @example const [first, second] = await findSecretsOfEach(["my password is hunter2", "hello"]);
  */
 export async function findSecretsOfEach(texts: readonly string[]): Promise<FindSecretsResult[]> {
+  return scanEach(texts, true);
+}
+
+// A key typed with a space inside ("ghp_R8fK… D0sA2eG8k", two typed arguments joined): the word
+// after a space after a finding, 4 or more chars of a key's alphabet with a digit, up to white
+// space or clause punctuation.
+const KEY_WORD_AFTER = /^ (?<word>(?=[A-Za-z0-9+/=_-]*\d)[A-Za-z0-9+/=_-]{4,})(?=[\s.,;:!?)]|$)/;
+
+async function scanEach(texts: readonly string[], glue: boolean): Promise<FindSecretsResult[]> {
   const results: (FindSecretsResult | undefined)[] = texts.map((text) =>
     text.trim() === "" ? { findings: [], redacted: text } : remembered(text),
   );
@@ -270,7 +279,48 @@ export async function findSecretsOfEach(texts: readonly string[]): Promise<FindS
     remember(text, result);
     fresh.set(text, result);
   }
+  if (glue) await glueKeyWords(fresh);
   return texts.map((text, index) => results[index] ?? copy(fresh.get(text) as FindSecretsResult));
+}
+
+// A finding followed by a space and a word of a key's alphabet (`KEY_WORD_AFTER`) covers the word
+// too when the finding glued to it is found whole as a key of a named format: the rest of a key a space cut in two, which
+// the finding alone would leave shown. Only texts already found are read (the verdict is the
+// same, the mask covers the whole key); a password's value is left as found, as the next word
+// after it is prose as often.
+async function glueKeyWords(fresh: Map<string, FindSecretsResult>): Promise<void> {
+  const candidates: { result: FindSecretsResult; finding: SecretFinding; word: string }[] = [];
+  const glued: string[] = [];
+  for (const [text, result] of fresh) {
+    for (const finding of result.findings) {
+      if (finding.kind === "password") continue;
+      const word = KEY_WORD_AFTER.exec(text.slice(finding.end))?.groups?.word;
+      if (word === undefined) continue;
+      candidates.push({ result, finding, word });
+      glued.push(text.slice(finding.start, finding.end) + word);
+    }
+  }
+  if (candidates.length === 0) return;
+  const scans = await scanEach(glued, false);
+  const widened = new Set<FindSecretsResult>();
+  for (const [at, { result, finding, word }] of candidates.entries()) {
+    const whole = (glued[at] as string).length;
+    // Glued, the text is a key of a named format the finding alone is not: a random token's
+    // head becomes a GitHub token, a credential's value an Anthropic key.
+    const covered = (scans[at]?.findings ?? []).some(
+      (found) =>
+        found.start === 0 &&
+        found.end >= whole &&
+        found.kind !== finding.kind &&
+        !GENERIC_KINDS.has(found.kind),
+    );
+    if (!covered) continue;
+    finding.end += 1 + word.length;
+    widened.add(result);
+  }
+  for (const [text, result] of fresh) {
+    if (widened.has(result)) result.redacted = redactRanges(text, result.findings);
+  }
 }
 
 // The last texts scanned and what was found: a write's texts are scanned again by the next check

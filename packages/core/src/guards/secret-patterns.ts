@@ -251,6 +251,14 @@ const LABEL_USER_AND_PASSWORD = new RegExp(
   `[:：]\\s*(?:(?:${USER_WORDS.join("|")})\\s*[:=]?\\s*)?[\\p{Ll}\\d][\\p{Ll}\\d._@+-]{1,63}\\s*[/|]\\s*(?<value>[^\\s"'\`,;/|]{6,})`,
   "giu",
 );
+// "NAS: admin / Sommer2024": after a device's default account name (admin, root, pi, ubnt, sa,
+// ...: the names routers, NAS boxes, a Raspberry Pi, Ubiquiti and SQL Server ship with) a
+// password needs no symbol and need not look random: a word of letters in both cases and digits
+// is one (decision 0088). "Stack: react / Next14" names no account.
+const DEFAULT_ACCOUNT_AND_PASSWORD = new RegExp(
+  `[:：]\\s*(?:(?:${USER_WORDS.join("|")})\\s*[:=]?\\s*)?(?:admin|administrator|root|pi|ubnt|guest|sa|postgres|supervisor)\\s*[/|]\\s*(?<value>[^\\s"'\`,;/|]{6,})`,
+  "giu",
+);
 const pairedPassword = (value: string) =>
   passwordShaped(value) && (/[!@#$%^&*]/.test(value) || randomLooking(value));
 const passwordShaped = (value: string) =>
@@ -421,6 +429,12 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = withScreens(
         pattern: LABEL_USER_AND_PASSWORD,
         accept: pairedPassword,
         needle: /[/|]/,
+      },
+      {
+        kind: "password",
+        pattern: DEFAULT_ACCOUNT_AND_PASSWORD,
+        accept: passwordShaped,
+        needle: /(?:admin|root|pi|ubnt|guest|sa|postgres|supervisor)\s*[/|]/i,
       },
       { kind: "us_ssn", pattern: US_SSN },
       { kind: "us_ssn", pattern: US_SSN_IN_WORDS, needle: /ssn|social/i },

@@ -32,12 +32,17 @@ const LINK_FIRST = new RegExp(`^(?:${LINKS})`, "iu");
 // A value in another script is a password when it is one word with a letter and a digit that
 // starts with its letters ("Лето2024", "夏天2024!") or holds one of `!@#$%^&*`: a date or count
 // starts with its digits ("2024年5月", "8文字以上").
-// Its length is counted with its end punctuation ("夏2024!"), as the value is masked.
+// Its length is counted as typed, with its end punctuation ("夏2024!") and the sentence's ending
+// after it ("夏2024です"), which the mask leaves shown.
 const nonLatinPassword = (value: string, matched: string) =>
   matched.length >= 6 &&
   /\p{L}/u.test(value) &&
   /\p{N}/u.test(value) &&
   (/^\p{L}[\p{L}\p{M}]*\p{N}/u.test(value) || /[!@#$%^&*]/.test(value));
+// A run of hiragana (and the full stop or comma of Japanese) after a value's last digit or
+// symbol: the copula or particle that goes on with the sentence ("です", "だよ", "でした。"),
+// which a password written in kanji, katakana or Latin letters and digits does not end in.
+const SENTENCE_AFTER = /(?<=[\p{N}!@#$%^&*])[\p{Script=Hiragana}。、]+$/u;
 // "ssh root@host with password letmein", "log in using the password opensesame": a value right
 // after "with/using password" is one even in plain letters, unless it is a word that names a kind
 // of password thing ("with password protection").
@@ -94,14 +99,16 @@ const bare = (value: string) => value.replace(/[.,;!?)]+$/, "");
 export function findStatedPasswords(text: string): Array<[number, number]> {
   const found: Array<[number, number]> = [];
   for (const match of allMatches(OTHER_LANGUAGES, text)) {
-    const matched = match.groups?.value ?? "";
+    const typed = match.groups?.value ?? "";
+    // The sentence's own ending after a non-Latin value is the sentence's: "パスワードは夏2024!です".
+    const matched = LATIN_VALUE.test(typed) ? typed : typed.replace(SENTENCE_AFTER, "");
     const value = bare(matched);
     if (!LATIN_VALUE.test(matched)) {
-      if (LINK_FIRST.test(matched) || !nonLatinPassword(value, matched)) continue;
+      if (LINK_FIRST.test(matched) || !nonLatinPassword(value, typed)) continue;
     } else if (value.length < 4 && !isPointerWord(value)) continue;
     else if (isNotAPasswordValue(value)) continue;
     else if (match.groups?.sep === undefined && !/[\d!@#$%^&*_+=?~/\\|<>.-]/.test(value)) continue;
-    const end = match.index + match[0].length;
+    const end = match.index + match[0].length - (typed.length - matched.length);
     found.push([end - matched.length, end]);
   }
   for (const match of allMatches(WITH_PASSWORD, text)) {

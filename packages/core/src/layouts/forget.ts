@@ -112,6 +112,29 @@ export async function previewForget(
   return { ...preview, files: [...preview.files, index] };
 }
 
+/**
+ * The texts of the files a forget names, as they are now, for `forgetLinesShown` to show their
+ * lines as the files are masked: read before the forget removes them.
+ *
+ * @param store - The store (a folder, a tenant, a scoped boundary).
+ * @param paths - Memory paths, e.g. a {@link previewForget} result's files' paths; `MEMORY.md`
+ *   is read as the index.
+ * @returns Memory path -> text, for each file that exists and is text.
+ * @example forgetLinesShown(lines, await forgetFileTexts(store, preview.files.map((file) => file.path)))
+ */
+export async function forgetFileTexts(
+  store: WriteStore,
+  paths: readonly string[],
+): Promise<Map<string, string>> {
+  const texts = new Map<string, string>();
+  for (const path of new Set(paths)) {
+    const read =
+      path === MEMORY_INDEX_FILE ? await indexStoreOf(store)?.readIndex() : await store.read(path);
+    if (read?.exists === true) texts.set(path, read.content);
+  }
+  return texts;
+}
+
 type IndexStore = Pick<MemoryStore, "readIndex" | "rebuildIndex">;
 
 // `MEMORY.md` is one file for every scope: its lines are read and rebuilt on the store itself.

@@ -13,7 +13,7 @@ export {
   findForgottenLines,
   indexHandLines,
 } from "./find-forgotten-lines.js";
-export { forget, previewForget } from "./forget.js";
+export { forget, forgetFileTexts, previewForget } from "./forget.js";
 export { ForgetFailedError } from "./forget-failed-error.js";
 export type {
   ConsolidateAllOptions,

@@ -60,6 +60,15 @@ const ROWS: Array<[name: string, fact: string, secret: string]> = [
     `la contraseña del banco es ${year("Verano")}`,
     year("Verano"),
   ],
+  // Decision 0088: one plain word after "or"; a pair after a device's default account name whose
+  // password has no symbol and does not look random; Hindi in subject-verb-object order.
+  ["a plain word after 'or'", `password: see the vault, or ${PLAIN}`, PLAIN],
+  ["a plain word after 'oder'", `Passwort: siehe Tresor, oder ${PLAIN}`, PLAIN],
+  ["a NAS pair without a symbol", `NAS: admin / ${year("Sommer", "")}`, year("Sommer", "")],
+  ["a router pair, root and a bar", `Router: root | ${year("Winter", "")}`, year("Winter", "")],
+  ["a Pi's pair", `Raspberry Pi: pi / ${year("Himbeer", "")}`, year("Himbeer", "")],
+  ["Hindi, verb before the value", `मेरा पासवर्ड है ${year("Sommer", "")}`, year("Sommer", "")],
+  ["Hindi, a Devanagari value", `पासवर्ड है ${year("गर्मी")}`, year("गर्मी")],
 ];
 
 async function shownByRecall(layout: StoreLayout, fact: string): Promise<string> {
@@ -92,6 +101,50 @@ describe("a stated secret is refused on every write surface and masked when show
       const shown = await shownByRecall(layout, fact);
       expect({ layout, masked: shown.includes("[redacted]") }).toEqual({ layout, masked: true });
       expect(shown).not.toContain(secret.replace(/!$/, ""));
+    }
+  });
+});
+
+// What the check's rules leave shown around a secret, or leave alone (decision 0088): a number
+// later on a PIN pointer's line is a date or a count, a Japanese sentence goes on after a
+// password, and a key a space cut in two on one line is masked whole. `secret` is what no surface
+// may show (empty: the fact holds none), `kept` what every surface must.
+const [GITHUB_HEAD, GITHUB_TAIL] = [["ghp_R8fK2mQ9", "xL4vN7pT1wZ6yB3cH5j"].join(""), "D0sA2eG8k"];
+const AROUND: Array<[name: string, fact: string, secrets: string[], kept: string]> = [
+  ["a PIN pointer and a year", "PIN: see the safe, due 2024", [], "due 2024"],
+  ["a PIN pointer and a count", "bank PIN: ask Anna, she has 1200 cards", [], "1200 cards"],
+  ["a Japanese password and です", `パスワードは${year("夏")}です`, [year("夏", "")], "です"],
+  [
+    "a Japanese password and でした。",
+    `パスワードは${year("夏", "")}でした。`,
+    [year("夏", "")],
+    "でした。",
+  ],
+  [
+    "a GitHub token with a space inside",
+    `deploy token ${GITHUB_HEAD} ${GITHUB_TAIL}`,
+    [GITHUB_HEAD, GITHUB_TAIL],
+    "deploy token",
+  ],
+];
+
+describe("the check masks the secret, and only the secret, on every surface", () => {
+  it.each(AROUND)("%s: %s", async (_, fact, secrets, kept) => {
+    expect((await checkSecrets({ texts: [fact] })).ok).toBe(secrets.length === 0);
+    const [masked] = await maskSecretsOfEach([fact]);
+    const shown = [masked?.text ?? ""];
+    for (const layout of LAYOUT_NAMES) {
+      const store = await tempStore(layout);
+      const saved = await remember({ store, path: "topics/accounts.md", fact, now: NOW });
+      expect({ layout, code: saved.code }).toEqual({
+        layout,
+        code: secrets.length === 0 ? "applied" : "secret",
+      });
+      shown.push(JSON.stringify(saved), await shownByRecall(layout, fact));
+    }
+    for (const text of shown) {
+      expect(text).toContain(kept);
+      for (const secret of secrets) expect(text).not.toContain(secret);
     }
   });
 });

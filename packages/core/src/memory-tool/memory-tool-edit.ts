@@ -136,7 +136,7 @@ export async function writeEdit(
   edit: { content: string } | { problem: string },
   file: { content: string; version: string },
   forgotten: readonly string[],
-  done: (content: string) => string,
+  done: (content: string) => string | Promise<string>,
 ): Promise<EditResult<string>> {
   if ("problem" in edit) {
     return { ok: false, code: "unparsable_file", path: memoryPath, reason: edit.problem };
@@ -148,7 +148,7 @@ export async function writeEdit(
     const result = editResult(
       await context.store.write(relative, edit.content, file.version),
       memoryPath,
-      done(edit.content),
+      await done(edit.content),
     );
     if (!result.ok) await restore();
     return result;

@@ -41,6 +41,7 @@ import { MemoryPathError } from "./memory-path-error.js";
 import { copyRow, rowFromText, versionConflict } from "./memory-row.js";
 import { memoryWriteError } from "./memory-write-error.js";
 import { changedLogLine, RECALL_INDEX_FILE, RECALL_INDEX_LOG } from "./recall-index-log.js";
+import { indexableRows, patchable } from "./secret-path-rows.js";
 import { type CheckParts, IndexDeferral, type StoreEngine } from "./store-engine.js";
 import {
   INTERNAL_FOLDER,
@@ -630,8 +631,13 @@ export class FolderStore implements StoreEngine {
     change?: MemoryIndexChange,
   ): Promise<void> {
     if (this.#deferral.putOff()) return;
-    if (change !== undefined && (await this.#patchIndex(realRoot, change))) return;
-    const rows = await this.list();
+    if (
+      change !== undefined &&
+      (await patchable(change)) &&
+      (await this.#patchIndex(realRoot, change))
+    )
+      return;
+    const { rows } = await indexableRows(await this.list());
     const forgotten = await storedForgottenCheck(this);
     let text = rebuiltMemoryIndex(rows, previous ?? "", this.layout, forgotten);
     const indexPath = join(realRoot, MEMORY_INDEX_FILE);

@@ -12,10 +12,11 @@ import { FolderStore } from "./folder-store.js";
 import { storedForgottenCheck } from "./forgotten-shown.js";
 import type { InternalWriteOptions, ReadInternalOptions } from "./internal-files.js";
 import { indexRows, overIndexBudget } from "./keep-index-descriptions.js";
-import { formatMemoryIndex } from "./memory-index.js";
+import { formatMemoryIndex, parseMemoryIndex } from "./memory-index.js";
 import { MEMORY_INDEX_FILE, parseMemoryPath } from "./memory-path.js";
 import { DEFAULT_MAX_CHARS, notEditable, rowFromText, versionConflict } from "./memory-row.js";
 import { sameSubjectFiles } from "./same-subject.js";
+import { indexableRows } from "./secret-path-rows.js";
 import type { StoreEngine } from "./store-engine.js";
 import { INTERNAL_FOLDER, PENDING_FORGET_FILE } from "./store-lock.js";
 import type {
@@ -242,13 +243,23 @@ export class MemoryStore {
   async check(): Promise<CheckResult> {
     const rows = await this.list();
     const parts = await this.#engine.checkParts();
+    // `MEMORY.md` lists no file whose name holds a secret (`indexableRows`): such a file missing
+    // from it is as it should be; its link line, when there is one, is out of date.
+    const indexable = await indexableRows(rows);
+    const found = checkRows(
+      rows,
+      parts.indexText,
+      this.maxChars,
+      indexRows(indexable.rows, parts.indexText, this.layout, await storedForgottenCheck(this))
+        .rows,
+    );
+    const listed = new Set(parseMemoryIndex(parts.indexText).map((entry) => entry.path));
     const result = {
-      ...checkRows(
-        rows,
-        parts.indexText,
-        this.maxChars,
-        indexRows(rows, parts.indexText, this.layout, await storedForgottenCheck(this)).rows,
-      ),
+      ...found,
+      outdatedIndexLines: [
+        ...found.outdatedIndexLines,
+        ...indexable.hidden.filter((path) => listed.has(path)),
+      ],
       linksOutside: parts.linksOutside,
       ignoredFiles: parts.ignoredFiles,
       notEditable: notEditable(rows),
@@ -283,7 +294,7 @@ export class MemoryStore {
    * @example const index = await store.renderIndex();
    */
   async renderIndex(): Promise<string> {
-    return formatMemoryIndex(await this.list());
+    return formatMemoryIndex((await indexableRows(await this.list())).rows);
   }
 
   /**

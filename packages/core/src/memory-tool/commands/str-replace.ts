@@ -1,3 +1,4 @@
+import { maskSecrets } from "../../guards/mask-secrets.js";
 import { stamped, writeEdit } from "../memory-tool-edit.js";
 import { MemoryToolError } from "../memory-tool-error.js";
 import {
@@ -114,8 +115,10 @@ export const strReplace: CommandModule<"str_replace"> = {
           ),
         },
         write: () =>
-          writeEdit(context, relative, command.path, edit, file, forgotten, (content) =>
-            snippet(content, lines, firstLine, addedCount),
+          // The snippet's lines are shown as `view` shows the file: a secret a person wrote by
+          // hand next to the edited line is `[redacted]`.
+          writeEdit(context, relative, command.path, edit, file, forgotten, async (content) =>
+            snippet((await maskSecrets(content)).text, lines, firstLine, addedCount),
           ),
       };
     }),

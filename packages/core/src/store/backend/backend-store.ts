@@ -12,6 +12,7 @@ import {
   memoryIndexRecordText,
 } from "../memory-index-record.js";
 import { copyRow, versionConflict } from "../memory-row.js";
+import { indexableRows, patchable } from "../secret-path-rows.js";
 import { type CheckParts, IndexDeferral, type StoreEngine } from "../store-engine.js";
 import { PENDING_FORGET_FILE } from "../store-lock.js";
 import type {
@@ -234,13 +235,18 @@ export class BackendStore implements StoreEngine {
     if (this.#deferral.putOff()) return;
     const forgotten = await storedForgottenCheck(this);
     const patched =
-      own !== undefined && change !== undefined
+      own !== undefined && change !== undefined && (await patchable(change))
         ? patchedMemoryIndex(own, change, this.#layout, forgotten)
         : undefined;
     const current = patched === undefined ? ((await this.#backend.readIndex()) ?? "") : own;
     const text =
       patched ??
-      rebuiltMemoryIndex(await this.list(), previous ?? current ?? "", this.#layout, forgotten);
+      rebuiltMemoryIndex(
+        (await indexableRows(await this.list())).rows,
+        previous ?? current ?? "",
+        this.#layout,
+        forgotten,
+      );
     if (current !== text) await this.#backend.writeIndex(text);
     // Derived state: a record that fails to be stored leaves none, and the next write rebuilds.
     await this.#backend
