@@ -762,7 +762,7 @@ export class FolderStore implements StoreEngine {
   // in step (`since`, the record's time, ms), each as the patch of its line: a file whose change
   // time is not older than that (less the racy window, so a change during the last write counts),
   // and a linked path no longer in the folder. One stat per file, no read of the others. Any file
-  // the patch cannot take alone (a link, one not read as text, an unreadable stat), or more than
+  // the patch cannot take alone (a link, one not read as text or refused, an unreadable stat), or more than
   // MAX_HAND_CHANGES of them (a checkout, a restored backup), gives `undefined`: a whole rebuild.
   async #changedSince(
     realRoot: string,
@@ -786,7 +786,11 @@ export class FolderStore implements StoreEngine {
     const changes: MemoryIndexChange[] = gone.map((path) => ({ path }));
     for (const candidate of changed) {
       if (candidate.link) return undefined;
-      const read = await this.#readTarget(realRoot, candidate.path, candidate.absolute);
+      // A file the store will not open (hard-linked, say) is the rebuild's to list as it does.
+      const read = await this.#readTarget(realRoot, candidate.path, candidate.absolute).catch(
+        () => undefined,
+      );
+      if (read === undefined) return undefined;
       if (!read.exists) changes.push({ path: candidate.path });
       else if (read.notText !== undefined) return undefined;
       else {
