@@ -84,7 +84,8 @@ export class TombstoneIndex {
   find(fact: string): ForgottenMatch | undefined {
     const date = this.keys.get(tombstoneKeyHash(factKey(fact)));
     if (date !== undefined) return { rule: "same_fact", date };
-    const stems = contentWords(fact);
+    // The fact's language's stop words dropped too, as a forget query's are (decision 0089).
+    const stems = contentWords(fact, { ownLanguage: true });
     const words = new Set(stems.map(tombstoneWordHash));
     let first: number | undefined;
     for (const word of words) {
