@@ -11,6 +11,7 @@ const OWN_MODULES = [
   "src/recall/memory-block-rows.test.ts",
   "src/store/kept-read.test.ts",
   "src/store/memory-index-record.test.ts",
+  "src/store/memory-index-record-durable.test.ts",
 ];
 
 export default defineConfig({

@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import { LOCAL_TENANT } from "@memfiles/errors";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterEach, describe, expect, it } from "vitest";
@@ -57,8 +57,10 @@ async function factFolder() {
   const snapshot = async () => {
     const files: Record<string, string> = {};
     for (const entry of await readdir(base, { recursive: true, withFileTypes: true })) {
-      if (entry.isFile()) {
-        const path = join(entry.parentPath, entry.name);
+      const path = join(entry.parentPath, entry.name);
+      // The memory's files; `.memfiles/` is internal state (a refused write's lock makes it, with
+      // its `.gitignore`, docs/decisions/0089).
+      if (entry.isFile() && !path.includes(`${sep}.memfiles${sep}`)) {
         files[path.slice(base.length + 1)] = await readFile(path, "utf8");
       }
     }

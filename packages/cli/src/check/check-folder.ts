@@ -6,6 +6,9 @@ import {
   findForgottenLines,
   type MaskedPath,
   maskPathsOfEach,
+  type RecallIndexDrift,
+  rebuildRecallIndex,
+  recallIndexDrift,
   withMaskedPaths,
 } from "@memfiles/core/internal";
 import { andList } from "../output.js";
@@ -33,6 +36,7 @@ export type FindingCode =
   | "empty_body"
   | "index_over_budget"
   | "secret_in_path"
+  | "recall_index_out_of_step"
   | (string & {});
 
 /** One problem `memfiles check` found. */
@@ -80,8 +84,8 @@ const PROBLEM_CODES: Readonly<Record<string, FindingCode>> = {
 /**
  * Checks a memory folder for what breaks reading or writing it: the index out of sync, files that
  * cannot be parsed or are not text (UTF-8, or UTF-16 with a byte order mark, as the store reads
- * them), undated lines, files without a description or over the cap, links the store will not follow, a stale lock and temp files left by a crash. With `fix`, repairs
- * the safe ones: rebuilds `MEMORY.md`, removes a stale lock and old temp files.
+ * them), undated lines, files without a description or over the cap, links the store will not follow, a stale lock and temp files left by a crash, a stored recall index out of step with the files. With `fix`, repairs
+ * the safe ones: rebuilds `MEMORY.md` and the recall index, removes a stale lock and old temp files.
  *
  * @param store - The memory folder.
  * @param options - `{ fix }`.
@@ -228,6 +232,15 @@ export async function checkFolder(
       fixable: false,
     });
   }
+  // The stored recall index against the files: recall reads it, not the files, for every prompt.
+  for (const drift of await recallIndexDrift(store)) {
+    findings.push({
+      code: "recall_index_out_of_step",
+      path: "path" in drift ? drift.path : ".memfiles/recall-index.json",
+      message: recallIndexDriftMessage(drift),
+      fixable: true,
+    });
+  }
   const lock = join(store.root, ".memfiles", "store.lock");
   const lockStats = await stat(lock).catch(() => undefined);
   if (lockStats && Date.now() - lockStats.mtimeMs > STALE_LOCK_MS) {
@@ -304,10 +317,36 @@ async function fix(store: MemoryStore, findings: Finding[]): Promise<void> {
       finding.fixed = true;
     }
   }
+  if (findings.some((finding) => finding.code === "recall_index_out_of_step")) {
+    await rebuildRecallIndex(store);
+    for (const finding of findings) {
+      if (finding.code === "recall_index_out_of_step") finding.fixed = true;
+    }
+  }
   const index = findings.filter((finding) => finding.code === "index_out_of_sync");
   if (index.length > 0) {
     await store.rebuildIndex();
     for (const finding of index) finding.fixed = true;
+  }
+}
+
+// What each drift of the stored recall index is, and who mends it: the next recall (its walk sees
+// a file whose stamp moved) or only a rebuild (`--fix`), when the index's own stamp still matches.
+function recallIndexDriftMessage(drift: RecallIndexDrift): string {
+  const now = "`memfiles check --fix` rebuilds the index now.";
+  switch (drift.code) {
+    case "unreadable":
+      return `.memfiles/recall-index.json is of another format (an older memfiles) or damaged: the next recall rebuilds it, reading every file once; ${now}`;
+    case "gone":
+      return `${drift.path} is in the recall index but no longer in the folder: the next recall drops it; ${now}`;
+    case "not_indexed":
+      return `${drift.path} is not in the recall index yet: the next recall adds it; ${now}`;
+    case "changed":
+      return drift.nextRecall
+        ? `${drift.path} changed since the recall index read it: the next recall reads it again; ${now}`
+        : `${drift.path} changed since the recall index read it, but its stat is the one indexed, so recall keeps the old text: run \`memfiles check --fix\` to rebuild the index.`;
+    case "units_differ":
+      return `${drift.path} is indexed with ${drift.extra} unit${drift.extra === 1 ? "" : "s"} its lines do not give and without ${drift.missing} of its lines (a damaged recall index), and recall trusts it: run \`memfiles check --fix\` to rebuild the index.`;
   }
 }
 

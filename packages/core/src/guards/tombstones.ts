@@ -100,9 +100,9 @@ export function makeTombstone(query: string, removedFacts: string[], date: strin
     date,
     facts: removedFacts.map((fact) => ({
       hash: tombstoneKeyHash(factKey(fact)),
-      words: contentWords(fact).map(tombstoneWordHash),
+      words: contentWords(fact, { ownLanguage: true }).map(tombstoneWordHash),
     })),
-    query: contentWords(query).map(tombstoneWordHash),
+    query: contentWords(query, { ownLanguage: true }).map(tombstoneWordHash),
   };
 }
 

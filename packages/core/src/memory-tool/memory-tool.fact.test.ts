@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import type Anthropic from "@anthropic-ai/sdk";
 import { runRunnableTool } from "@anthropic-ai/sdk/lib/tools/BetaRunnableTool";
 import { describe, expect, it } from "vitest";
@@ -45,10 +45,12 @@ async function setup() {
     return { text: outcome.content as string, isError: outcome.isError };
   };
   const read = (path: string) => readFile(join(root, path), "utf8");
+  // The memory's files, not `.memfiles/` (internal state a refused command's lock makes, with its
+  // `.gitignore`: docs/decisions/0089).
   const snapshot = async () => {
     const files: Record<string, string> = {};
     for (const entry of await readdir(base, { recursive: true, withFileTypes: true })) {
-      if (entry.isFile()) {
+      if (entry.isFile() && !entry.parentPath.split(sep).includes(".memfiles")) {
         const path = join(entry.parentPath, entry.name);
         files[path.slice(base.length + 1)] = await readFile(path, "utf8");
       }

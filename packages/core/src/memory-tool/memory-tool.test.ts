@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import type Anthropic from "@anthropic-ai/sdk";
 import { runRunnableTool } from "@anthropic-ai/sdk/lib/tools/BetaRunnableTool";
 import { describe, expect, it } from "vitest";
@@ -33,11 +33,16 @@ async function setup(maxChars?: number) {
     return { text: outcome.content as string, isError: outcome.isError };
   };
   const read = (path: string) => readFile(join(root, path), "utf8");
-  /** Every file under the base folder (memory folder and outside it), with its text. */
+  /**
+   * Every file under the base folder (memory folder and outside it), with its text; not the
+   * internal state in `.memfiles/`, which a refused command's lock makes with its `.gitignore`
+   * (docs/decisions/0089).
+   */
   const snapshot = async () => {
     const files: Record<string, string> = {};
     for (const entry of await readdir(base, { recursive: true, withFileTypes: true })) {
-      if (entry.isFile()) {
+      const internal = entry.parentPath.split(sep).includes(".memfiles");
+      if (entry.isFile() && !internal) {
         const path = join(entry.parentPath, entry.name);
         files[path.slice(base.length + 1)] = await readFile(path, "utf8");
       }

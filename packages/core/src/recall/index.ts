@@ -53,6 +53,11 @@ export {
   recallIndexStartFits,
   storeRecallIndexAfterForget,
 } from "./recall-index.js";
+export {
+  type RecallIndexDrift,
+  rebuildRecallIndex,
+  recallIndexDrift,
+} from "./recall-index-drift.js";
 export type { RecallStore } from "./recall-store.js";
 export {
   fileInScope,

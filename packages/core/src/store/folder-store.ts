@@ -25,6 +25,7 @@ import {
   patchedMemoryIndex,
   rebuiltMemoryIndex,
 } from "./keep-index-descriptions.js";
+import { parseMemoryIndex } from "./memory-index.js";
 import {
   indexMatchesRecord,
   MEMORY_INDEX_RECORD_FILE,
@@ -75,6 +76,9 @@ const RACY_WINDOW_MS = 2_000;
 const STAT_SLICE = 500;
 // One options object for every stat of a walk, not one made per file.
 const NO_THROW_IF_MISSING = { throwIfNoEntry: false } as const;
+// Files changed by another writer that a write patches into MEMORY.md line by line; more (a
+// checkout, a restored backup) and the whole index is rebuilt (docs/decisions/0089).
+const MAX_HAND_CHANGES = 64;
 
 // `read` is what read() answers for the bytes the row came from: a read of the file while its stat
 // still equals `key` answers it again instead of reading the file once more.
@@ -132,6 +136,9 @@ export class FolderStore implements StoreEngine {
   // MEMORY.md as last seen under the lock, by stat; `generated` when this store wrote or rebuilt it
   // to that text, so a write may patch it (a person's edit since changes the stat).
   #indexSeen: { key: string; text: string; generated: boolean } | undefined;
+  // When MEMORY.md was last in step with every file (the record's time, ms), taken under the lock
+  // before a write removes the record; a write's patch takes in what changed since.
+  #inStepAt: number | undefined;
   readonly #deferral = new IndexDeferral();
   // The caller's listing of the root, for the first walk and the reads before it; never used
   // after this store's own lock.
@@ -703,6 +710,11 @@ export class FolderStore implements StoreEngine {
   // Under the lock, before a memory file changes: the record is adopted, then removed, so a crash
   // before the index and a new record land leaves none, and the next write rebuilds.
   async #takeIndexRecord(realRoot: string): Promise<void> {
+    // The record's time is when the index was last in step with every file (docs/decisions/0089).
+    const record = lstatSync(join(realRoot, INTERNAL_FOLDER, MEMORY_INDEX_RECORD_FILE), {
+      throwIfNoEntry: false,
+    });
+    this.#inStepAt = record?.isFile() ? Math.max(record.mtimeMs, record.ctimeMs) : undefined;
     await this.#adoptIndexRecord(realRoot);
     // Not caught: a record that cannot be removed stops the write before anything lands.
     await this.writeInternal(MEMORY_INDEX_RECORD_FILE, "", { removeWhenEmpty: true });
@@ -743,13 +755,67 @@ export class FolderStore implements StoreEngine {
     const stats = lstatSync(indexPath, { throwIfNoEntry: false });
     const seen = this.#indexSeen;
     if (!stats?.isFile() || seen?.generated !== true || seen.key !== statKey(stats)) return false;
+    const since = this.#inStepAt;
+    this.#inStepAt = undefined;
+    if (since === undefined) return false;
+    const others = await this.#changedSince(realRoot, since, seen.text, change.path);
+    if (others === undefined) return false;
+    // A file another writer named after a secret gets no line (decision 0088): a whole rebuild.
+    for (const other of others) if (!(await patchable(other))) return false;
     const forgotten = await storedForgottenCheck(this);
-    const text = patchedMemoryIndex(seen.text, change, this.layout, forgotten);
+    let text: string | undefined = seen.text;
+    for (const other of [...others, change]) {
+      text =
+        text === undefined ? undefined : patchedMemoryIndex(text, other, this.layout, forgotten);
+    }
     if (text === undefined) return false;
     // The record was removed before the file changed: an unchanged index gets it back.
     if (text === seen.text) await this.#writeIndexRecord(text);
     else await this.#writeIndex(realRoot, indexPath, text);
     return true;
+  }
+
+  // The files another writer (a person's editor, git, a sync tool) changed since the index was last
+  // in step (`since`, the record's time, ms), each as the patch of its line: a file whose change
+  // time is not older than that (less the racy window, so a change during the last write counts),
+  // and a linked path no longer in the folder. One stat per file, no read of the others. Any file
+  // the patch cannot take alone (a link, one not read as text or refused, an unreadable stat), or more than
+  // MAX_HAND_CHANGES of them (a checkout, a restored backup), gives `undefined`: a whole rebuild.
+  async #changedSince(
+    realRoot: string,
+    since: number,
+    index: string,
+    written: string,
+  ): Promise<MemoryIndexChange[] | undefined> {
+    const { rows, found } = await this.#statFiles(realRoot, withStats);
+    if (rows.length > 0) return undefined;
+    const present = new Set<string>();
+    const changed: Candidate[] = [];
+    for (const { candidate, stats } of found) {
+      present.add(candidate.path);
+      if (candidate.path === written) continue;
+      if (Math.max(stats.mtimeMs, stats.ctimeMs) >= since - RACY_WINDOW_MS) changed.push(candidate);
+    }
+    const gone = parseMemoryIndex(index)
+      .map((entry) => entry.path)
+      .filter((path) => path !== written && !present.has(path));
+    if (changed.length + gone.length > MAX_HAND_CHANGES) return undefined;
+    const changes: MemoryIndexChange[] = gone.map((path) => ({ path }));
+    for (const candidate of changed) {
+      if (candidate.link) return undefined;
+      // A file the store will not open (hard-linked, say) is the rebuild's to list as it does.
+      const read = await this.#readTarget(realRoot, candidate.path, candidate.absolute).catch(
+        () => undefined,
+      );
+      if (read === undefined) return undefined;
+      if (!read.exists) changes.push({ path: candidate.path });
+      else if (read.notText !== undefined) return undefined;
+      else {
+        const row = rowFromText(candidate.path, read.content, this.maxChars, this.layout);
+        changes.push({ path: candidate.path, row });
+      }
+    }
+    return changes;
   }
 
   // Synchronous: a memory folder has few folders, and readdirSync skips a thread-pool round trip

@@ -144,6 +144,35 @@ async function readFirstLine(handle: FileHandle): Promise<Buffer> {
   }
 }
 
+/**
+ * Removes a file and makes the removal durable: the folder that held it is fsync'd after the
+ * unlink, so a power loss cannot bring the file back once a later write has landed (a folder's
+ * fsync orders its entries' changes, as SQLite's journal deletion does). Windows cannot open a
+ * folder to fsync it; there the removal is left to the file system's own order.
+ *
+ * @param path - The file's absolute path (its folder is synced).
+ * @returns Resolves `true` once the file is removed and its folder synced, `false` when there was
+ *   no file (nothing to sync).
+ * @throws File-system errors other than a missing file pass through.
+ * @example await removeFileDurably("/home/ana/memory/.memfiles/memory-index.json") // true
+ */
+export async function removeFileDurably(path: string): Promise<boolean> {
+  try {
+    await unlink(path);
+  } catch (error) {
+    if ((error as { code?: string }).code === "ENOENT") return false;
+    throw error;
+  }
+  if (process.platform === "win32") return true;
+  const folder = await open(dirname(path), constants.O_RDONLY | constants.O_DIRECTORY);
+  try {
+    await folder.sync();
+  } finally {
+    await folder.close();
+  }
+  return true;
+}
+
 /** Options of {@link writeFileInside}. */
 export type WriteFileInsideOptions = {
   /** fsync the file before the rename (default true; false for derived data such as an index). */

@@ -38,7 +38,11 @@ describe("internal files under .memfiles/", () => {
     await appendInternalFile(root, "logs/usage.jsonl", "1\n");
     expect(await readInternalFile(root, "tombstones.jsonl")).toBe('{"fact":"a"}\n{"fact":"b"}\n');
     expect(await readFile(join(root, ".memfiles/logs/usage.jsonl"), "utf8")).toBe("1\n");
-    expect((await readdir(join(root, ".memfiles"))).sort()).toEqual(["logs", "tombstones.jsonl"]);
+    expect((await readdir(join(root, ".memfiles"))).sort()).toEqual([
+      ".gitignore",
+      "logs",
+      "tombstones.jsonl",
+    ]);
   });
 
   it.each([
@@ -191,7 +195,8 @@ describe("withStoreLock", () => {
       }),
     ).rejects.toThrow("boom");
     expect(await withStoreLock(root, async () => "next")).toBe("next");
-    expect(await readdir(join(root, ".memfiles"))).toEqual([]);
+    // The lock is gone; only the `.gitignore` made with the folder stays.
+    expect(await readdir(join(root, ".memfiles"))).toEqual([".gitignore"]);
   });
 });
 

@@ -2,7 +2,7 @@ import { constants } from "node:fs";
 import { lstat, mkdir, open, realpath, rm } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { isMissing } from "../file-system/index.js";
-import { readFileInside, writeFileInside } from "./inside-root.js";
+import { readFileInside, removeFileDurably, writeFileInside } from "./inside-root.js";
 import { MemoryPathError } from "./memory-path-error.js";
 import { MemoryWriteError } from "./memory-write-error.js";
 import {
@@ -137,7 +137,10 @@ export type InternalWriteOptions = {
    * (`StorageBackend.deleteInternal`), so every store reads it back as missing.
    */
   removeWhenEmpty?: boolean;
-  /** `false` for derived state rebuilt when lost (the `MEMORY.md` record): no fsync. Default `true`. */
+  /**
+   * `false` for derived state rebuilt when lost (the `MEMORY.md` record's text): no fsync. Default
+   * `true`; a removal (`removeWhenEmpty`) then fsyncs the folder after the unlink.
+   */
   fsync?: boolean;
 };
 
@@ -163,7 +166,9 @@ export async function writeInternalFile(
 ): Promise<void> {
   await withInternalTarget(root, relativePath, options, (folder, target) =>
     options.removeWhenEmpty === true && text === ""
-      ? rm(target, { force: true })
+      ? options.fsync === false
+        ? rm(target, { force: true })
+        : removeFileDurably(target).then(() => undefined)
       : writeFileInside(folder, target, text, { fsync: options.fsync !== false }),
   );
 }

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { lstat, mkdir, realpath } from "node:fs/promises";
+import { lstat, mkdir, realpath, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -20,6 +20,22 @@ function lock(...args: Parameters<typeof LockFunction>): ReturnType<typeof LockF
 
 /** The folder inside the memory root that holds internal state (lock, tombstones, usage log). */
 export const INTERNAL_FOLDER = ".memfiles";
+
+/**
+ * The `.gitignore` memfiles writes into a `.memfiles/` it creates: `*` leaves every file of its
+ * internal state (the recall index, the `MEMORY.md` record, logs, tombstones) out of a memory
+ * folder kept in git, itself included (docs/decisions/0089).
+ */
+export const INTERNAL_GITIGNORE = { name: ".gitignore", text: "*\n" } as const;
+
+// Right after this process created `.memfiles/`: exclusive create, so a `.gitignore` a person put
+// there (or a racing process's) is never overwritten. A failure leaves the folder as it is: git
+// then shows the internal files, as it did before.
+async function ignoreInGit(folder: string): Promise<void> {
+  await writeFile(join(folder, INTERNAL_GITIGNORE.name), INTERNAL_GITIGNORE.text, {
+    flag: "wx",
+  }).catch(() => undefined);
+}
 
 /**
  * The journal of a forget in progress inside `.memfiles/` (hashes of the lines it removes); empty
@@ -201,6 +217,7 @@ export async function ensureInternalFolder(
     if (!options.create) return undefined;
     try {
       await mkdir(folder);
+      await ignoreInGit(folder);
     } catch (mkdirError) {
       if (errorCode(mkdirError) !== "EEXIST") throw mkdirError;
     }
@@ -228,6 +245,7 @@ async function internalFolderOfExisting(root: string): Promise<InternalFolder> {
   }
   try {
     await mkdir(join(realRoot, INTERNAL_FOLDER));
+    await ignoreInGit(join(realRoot, INTERNAL_FOLDER));
   } catch (error) {
     if (isMissing(error)) throw missing();
     if (errorCode(error) !== "EEXIST") throw error;

@@ -95,7 +95,8 @@ export class TombstoneIndex {
     const day = statedDay(stated);
     const date = this.keys.get(tombstoneKeyHash(factKey(fact)));
     if (date !== undefined) return { rule: "same_fact", date };
-    const stems = contentWords(fact);
+    // The fact's language's stop words dropped too, as a forget query's are (decision 0089).
+    const stems = contentWords(fact, { ownLanguage: true });
     const hashes = stems.map(tombstoneWordHash);
     const words = new Set(hashes);
     let first: number | undefined;

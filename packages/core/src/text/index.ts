@@ -36,6 +36,7 @@ export {
   QUERY_STOP_WORDS,
   queryStopWords,
   STOP_WORDS,
+  textLanguage,
 } from "./stop-words.js";
 export { applyTextLayout, readTextLayout, type TextLayout } from "./text-layout.js";
 export { type TimeZoneFromEnv, timeZoneFromEnv } from "./time-zone-from-env.js";

@@ -1,5 +1,7 @@
 import { foldAccents } from "./fold-accents.js";
+import { languageStem } from "./language-stem.js";
 import { stemWord } from "./stem-word.js";
+import type { STOP_WORD_LISTS } from "./stop-words.js";
 
 // Words ending in an "s" that are not the plural or third person of the word without it, so
 // "new" does not match "news" nor "mean" "means" (decision 0025-fact-layout, "forget matching").
@@ -63,15 +65,59 @@ function isYInflection(inflected: string, base: string): boolean {
  * matching"): equal once lower-cased with Latin, Greek and Cyrillic accents dropped ("cafe" =
  * "café"), or the same Porter stem AND one an inflection of the other (-s, -es, -ies, -ed, -ied,
  * -ing: "deploy" = "deployed", "fly" = "flies"). A shared stem alone is not enough ("organ" and
- * "organic"): forgetting deletes text.
+ * "organic"): forgetting deletes text. In another language (`language`, the text's by its stop
+ * words, `textLanguage`) also the same Snowball stem (`languageStem`) with each word at most 3
+ * letters past it, and in German a verb in -e or -en with its person ending ("wohne" = "wohnt"),
+ * decision 0089.
  *
+ * @param a - One word.
+ * @param b - The other word.
+ * @param language - The language both are in (ISO 639-3); default English.
+ * @returns Whether forget takes them as one word.
  * @example sameWord("deploy", "deploys") // true
+ * @example sameWord("wohne", "wohnt", "deu") // true
  */
-export function sameWord(a: string, b: string): boolean {
+export function sameWord(
+  a: string,
+  b: string,
+  language: keyof typeof STOP_WORD_LISTS = "eng",
+): boolean {
   const x = foldAccents(a.toLowerCase());
   const y = foldAccents(b.toLowerCase());
   if (x === y) return true;
+  if (language !== "eng" && sameInLanguage(x, y, language)) return true;
   if (stemWord(x) !== stemWord(y)) return isYInflection(x, y) || isYInflection(y, x);
   const left = new Set(inflectionBases(x));
   return inflectionBases(y).some((base) => left.has(base));
+}
+
+// An inflectional ending is short; Snowball also strips derivations ("-ique", "-ation", "-ador",
+// "-lich"), which name another thing: "organique" is not "organe", "trabajador" not "trabajo".
+const MAX_ENDING_CHARS = 3;
+// Snowball's German stems no verb person ending but "-st" ("wohne" is wohn, "wohnt" wohnt):
+// a word ending in -e or -en is the same verb as its stem with -t, -st or -et ("wohnt",
+// "arbeitet"), never a word without that -e ("Mark" is not "Markt").
+const GERMAN_PERSON_ENDINGS = ["t", "st", "et"];
+
+// The same word in `language` (its Snowball stem, `languageStem`): equal stems, each word at most
+// an inflectional ending longer than the stem, or a German verb's person ending.
+function sameInLanguage(x: string, y: string, language: keyof typeof STOP_WORD_LISTS): boolean {
+  const stemX = languageStem(x, language);
+  const stemY = languageStem(y, language);
+  if (stemX === undefined || stemY === undefined || stemX.length < MIN_BASE_CHARS) return false;
+  if (
+    stemX === stemY &&
+    x.startsWith(stemX) &&
+    y.startsWith(stemY) &&
+    x.length - stemX.length <= MAX_ENDING_CHARS &&
+    y.length - stemY.length <= MAX_ENDING_CHARS
+  ) {
+    return true;
+  }
+  if (language !== "deu") return false;
+  const personOf = (verb: string, stem: string, other: string) =>
+    /en?$/.test(verb) &&
+    stem.length >= MIN_BASE_CHARS &&
+    GERMAN_PERSON_ENDINGS.some((ending) => other === stem + ending);
+  return personOf(x, stemX, y) || personOf(y, stemY, x);
 }

@@ -207,15 +207,28 @@ export function queryStopWords(terms: readonly string[]): ReadonlySet<string> {
  * @example otherLanguageStopWords(["der", "nutzer", "fahrt", "mit", "dem", "zug"])?.has("mit") // true
  */
 export function otherLanguageStopWords(terms: readonly string[]): ReadonlySet<string> | undefined {
-  let best: ReadonlySet<string> | undefined;
+  const language = textLanguage(terms);
+  return language === "eng" ? undefined : listOf(language);
+}
+
+/**
+ * The language a text's terms are in, by its stop words: the one of {@link QUERY_LANGUAGES}
+ * whose list holds more of the terms than English's does (ties stay English), the choice
+ * {@link otherLanguageStopWords} and {@link queryStopWords} make.
+ *
+ * @param terms - The text's words, folded as search folds them (`foldSearchText`).
+ * @returns The language's code of {@link STOP_WORD_LISTS} (ISO 639-3), `"eng"` when no other wins.
+ * @example textLanguage(["der", "nutzer", "wohnt", "in", "berlin"]) // "deu"
+ */
+export function textLanguage(terms: readonly string[]): keyof typeof STOP_WORD_LISTS {
+  let best: keyof typeof STOP_WORD_LISTS = "eng";
   let most = terms.filter((term) => QUERY_STOP_WORDS.has(term)).length;
   for (const [language, script] of QUERY_LANGUAGES) {
     if (!terms.some((term) => script.test(term))) continue;
-    const list = listOf(language);
-    const held = terms.filter((term) => list.has(term)).length;
+    const held = terms.filter((term) => listOf(language).has(term)).length;
     if (held > most) {
       most = held;
-      best = list;
+      best = language;
     }
   }
   return best;

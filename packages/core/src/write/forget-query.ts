@@ -1,4 +1,11 @@
-import { contentWordList, foldSearchText, sameWord } from "../text/index.js";
+import {
+  contentWordList,
+  factKey,
+  foldSearchText,
+  sameWord,
+  splitWords,
+  textLanguage,
+} from "../text/index.js";
 import { MAX_FORGET_QUERY_CHARS } from "./forget-request.js";
 import type { WriteStore } from "./write-pipeline.js";
 
@@ -67,7 +74,8 @@ export type ForgetResult = (
 /**
  * Whether a line matches a forget query: the line has every content word of the query
  * (`contentWords`: function and request words such as "forget", "my" dropped), as whole words or
- * their inflections (`sameWord`: "deploy" forgets "deploys", "organ" never "organic"), accents
+ * their inflections (`sameWord`: "deploy" forgets "deploys", "organ" never "organic"; in the
+ * line's language, by its stop words, its Snowball stem too: "wohne" forgets "wohnt"), accents
  * folded as `memfiles search` folds them (`foldSearchText`: "cafe" forgets "café", "strasse"
  * "Straße"); never on substrings ("tea" is not in "steak").
  *
@@ -83,7 +91,24 @@ export function matchesForgetQuery(factText: string, query: string): boolean {
   const wanted = lastQuery.words;
   if (wanted.length === 0) return false;
   const have = forgetWords(factText);
-  return wanted.every((word) => have.some((line) => sameWord(word, line)));
+  const language = forgetLanguage(factText, query);
+  return wanted.every((word) => have.some((line) => sameWord(word, line, language)));
+}
+
+/**
+ * The language a forget compares a fact's words in (`sameWord`): the fact's and the query's words
+ * together, by their stop words (`textLanguage`; the query's own were dropped by
+ * `forgetQueryText`), so "Der Nutzer wohnt in Berlin" is German and "wohne" is "wohnt".
+ *
+ * @param factText - A fact's text or line.
+ * @param query - The forget query.
+ * @returns The language's code (ISO 639-3), `"eng"` when no other holds more of the words.
+ * @example forgetLanguage("Der Nutzer wohnt in Berlin", "berlin wohne") // "deu"
+ */
+export function forgetLanguage(factText: string, query: string): ReturnType<typeof textLanguage> {
+  return textLanguage(
+    splitWords(factKey(`${factText} ${query}`)).map((word) => foldSearchText(word)),
+  );
 }
 
 let lastQuery: { text: string; words: string[] } = { text: "", words: [] };

@@ -6,6 +6,7 @@ import {
   type ForgetPreview,
   type ForgetPreviewFile,
   type ForgetResult,
+  forgetLanguage,
   forgetNotTextReason,
   type NotRemovedLine,
   type RemovedLine,
@@ -291,9 +292,12 @@ function factIsAbout(
   // The query has lost its language's stop words (`forgetQueryText`); the body's ("der", "zur",
   // "de", "la") say nothing it is about either, nor stand between two words of the query.
   const have = contentWordList(body, { ownLanguage: true });
+  const language = forgetLanguage(body, query);
   // A short fact that is mostly the query's words ("Uses Neovim." for "neovim"): half or more of
   // the body's content words are the query's.
-  const covered = have.filter((word) => wanted.some((want) => sameWord(want, word))).length;
+  const covered = have.filter((word) =>
+    wanted.some((want) => sameWord(want, word, language)),
+  ).length;
   if (have.length > 0 && covered * 2 >= have.length) return true;
   // A short fact's values are what it says: a query naming them all names the fact. In a longer
   // one ("Uses Neovim for everything, including deploy scripts") they are one of several things.
@@ -303,7 +307,8 @@ function factIsAbout(
   if (named && covered * 4 >= have.length) return true;
   if (wanted.length < 2) return false;
   for (let start = 0; start + wanted.length <= have.length; start++) {
-    if (wanted.every((word, offset) => sameWord(word, have[start + offset] ?? ""))) return true;
+    if (wanted.every((word, offset) => sameWord(word, have[start + offset] ?? "", language)))
+      return true;
   }
   return false;
 }

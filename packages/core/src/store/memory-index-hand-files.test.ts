@@ -1,0 +1,172 @@
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { forget, remember } from "../layouts/index.js";
+import { FolderStore } from "./folder-store.js";
+import { MemoryStore, type StoreLayout } from "./index.js";
+import { rebuiltMemoryIndex } from "./keep-index-descriptions.js";
+import { LAYOUT_NAMES } from "./layout-names.js";
+
+// A file another writer changed (a person's editor, git, a sync tool) is taken into MEMORY.md by
+// the next write, in a new process (the record of docs/decisions/0080) and in a long-lived store,
+// by patching its line: no whole rebuild (docs/decisions/0089).
+
+const roots: string[] = [];
+afterEach(async () => {
+  vi.restoreAllMocks();
+  for (const root of roots.splice(0)) await rm(root, { recursive: true, force: true });
+});
+
+function fileText(layout: StoreLayout, name: string, description: string): string {
+  const kind = layout === "fact" ? "type: user\n" : "";
+  return `---\nname: ${name}\ndescription: ${description}\n${kind}---\n[stated 2026/01/02] noted ${name}\n`;
+}
+
+const paths = (layout: StoreLayout) =>
+  layout === "subject"
+    ? { tools: "topics/tools.md", bikes: "topics/bikes.md", moved: "topics/cycling.md" }
+    : { tools: "tools.md", bikes: "bikes.md", moved: "cycling.md" };
+
+// What another writer does between two memfiles writes, and the line MEMORY.md must then hold.
+const DRIFTS = [
+  {
+    drift: "a file added by hand",
+    change: async (root: string, layout: StoreLayout) => {
+      const path = join(root, paths(layout).bikes);
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, fileText(layout, "bikes", "My road bike and its service."), "utf8");
+    },
+    holds: ["My road bike and its service."],
+    lacks: [],
+  },
+  {
+    drift: "a description edited by hand",
+    change: async (root: string, layout: StoreLayout) => {
+      const path = join(root, paths(layout).bikes);
+      const text = await readFile(path, "utf8");
+      await writeFile(path, text.replace("Bikes I own.", "Bikes, and where I ride."), "utf8");
+    },
+    holds: ["Bikes, and where I ride."],
+    lacks: ["Bikes I own."],
+  },
+  {
+    drift: "a file removed by hand",
+    change: async (root: string, layout: StoreLayout) => rm(join(root, paths(layout).bikes)),
+    holds: [],
+    lacks: ["Bikes I own."],
+  },
+  {
+    drift: "a file renamed by hand",
+    change: async (root: string, layout: StoreLayout) =>
+      rename(join(root, paths(layout).bikes), join(root, paths(layout).moved)),
+    holds: ["cycling.md)"],
+    lacks: ["bikes.md)"],
+  },
+] as const;
+
+// How the next write comes: each surface's write in a new process (a new store), or the store
+// that wrote the index (a long-lived process).
+const WRITES = [
+  {
+    write: "store.write, a new process",
+    run: async (store: MemoryStore, layout: StoreLayout) => {
+      const path = paths(layout).tools;
+      const before = await store.read(path);
+      expect(
+        (await store.write(path, fileText(layout, "tools", "Editors."), before.version)).ok,
+      ).toBe(true);
+    },
+    fresh: true,
+  },
+  {
+    write: "store.delete, a new process",
+    run: async (store: MemoryStore, layout: StoreLayout) => {
+      expect((await store.delete(paths(layout).tools)).ok).toBe(true);
+    },
+    fresh: true,
+  },
+  {
+    write: "store.write, the same store",
+    run: async (store: MemoryStore, layout: StoreLayout) => {
+      const path = paths(layout).tools;
+      const before = await store.read(path);
+      expect(
+        (await store.write(path, fileText(layout, "tools", "Editors."), before.version)).ok,
+      ).toBe(true);
+    },
+    fresh: false,
+  },
+  {
+    write: "remember, a new process",
+    run: async (store: MemoryStore, layout: StoreLayout) => {
+      const saved = await remember({ store, path: paths(layout).tools, fact: "uses Helix" });
+      expect(saved.ok).toBe(true);
+    },
+    fresh: true,
+  },
+  {
+    write: "forget, a new process",
+    run: async (store: MemoryStore) => {
+      const result = await forget({ store, query: "noted tools" });
+      expect(result.ok && result.removed.length).toBe(1);
+    },
+    fresh: true,
+  },
+] as const;
+
+describe("a write takes in files another writer changed since MEMORY.md was in step", () => {
+  const cases = LAYOUT_NAMES.flatMap((layout) =>
+    DRIFTS.flatMap((drift) => WRITES.map((write) => ({ layout, ...drift, ...write }))),
+  );
+  it.each(cases)(
+    "$layout layout, $drift, then $write",
+    async ({ layout, change, holds, lacks, run, fresh }) => {
+      const root = await mkdtemp(join(tmpdir(), "memfiles-index-hand-files-"));
+      roots.push(root);
+      let store = new MemoryStore({ root, layout });
+      const { tools, bikes } = paths(layout);
+      expect((await store.write(tools, fileText(layout, "tools", "Uses Vim."), "new")).ok).toBe(
+        true,
+      );
+      expect((await store.write(bikes, fileText(layout, "bikes", "Bikes I own."), "new")).ok).toBe(
+        true,
+      );
+      await change(root, layout);
+      if (fresh) store = new MemoryStore({ root, layout });
+      const before = await readFile(join(root, "MEMORY.md"), "utf8");
+      await run(store, layout);
+      const after = await readFile(join(root, "MEMORY.md"), "utf8");
+      const listed = await new MemoryStore({ root, layout }).list();
+      expect(after).toBe(rebuiltMemoryIndex(listed, before, layout));
+      for (const words of holds) expect(after).toContain(words);
+      for (const words of lacks) expect(after).not.toContain(words);
+      expect((await new MemoryStore({ root, layout }).check()).ok).toBe(true);
+    },
+  );
+
+  it.each(LAYOUT_NAMES)(
+    "%s layout: a new process's write patches the lines, without listing the folder",
+    async (layout) => {
+      const root = await mkdtemp(join(tmpdir(), "memfiles-index-hand-files-"));
+      roots.push(root);
+      const { tools, bikes } = paths(layout);
+      const first = new MemoryStore({ root, layout });
+      expect((await first.write(tools, fileText(layout, "tools", "Uses Vim."), "new")).ok).toBe(
+        true,
+      );
+      await mkdir(dirname(join(root, bikes)), { recursive: true });
+      await writeFile(join(root, bikes), fileText(layout, "bikes", "Bikes I own."), "utf8");
+      const lists = vi.spyOn(FolderStore.prototype, "list");
+      const store = new MemoryStore({ root, layout });
+      const before = await store.read(tools);
+      expect(
+        (await store.write(tools, fileText(layout, "tools", "Editors."), before.version)).ok,
+      ).toBe(true);
+      expect(lists).not.toHaveBeenCalled();
+      const index = await readFile(join(root, "MEMORY.md"), "utf8");
+      expect(index).toContain("Bikes I own.");
+      expect(index).toContain("Editors.");
+    },
+  );
+});
