@@ -39,6 +39,7 @@ import {
 import { MemoryPathError } from "./memory-path-error.js";
 import { copyRow, rowFromText, versionConflict } from "./memory-row.js";
 import { memoryWriteError } from "./memory-write-error.js";
+import { plannedWriteHook } from "./planned-write-hook.js";
 import { changedLogLine, RECALL_INDEX_FILE, RECALL_INDEX_LOG } from "./recall-index-log.js";
 import { type CheckParts, IndexDeferral, type StoreEngine } from "./store-engine.js";
 import {
@@ -87,6 +88,19 @@ const withStats = (candidate: Candidate, stats: Stats) => ({ candidate, stats })
 
 function statKey(stats: Stats): string {
   return `${stats.mtimeMs}:${stats.ctimeMs}:${stats.size}:${stats.ino}:${stats.dev}`;
+}
+
+// A missing file is a key of its own, so a file created since is a change too.
+function lstatKey(path: string): string {
+  const stats = lstatSync(path, { throwIfNoEntry: false });
+  return stats === undefined ? "missing" : statKey(stats);
+}
+
+// Thrown from the temp file's last step to stop the rename; answered as `version_conflict`.
+class ChangedSincePlanned extends Error {
+  constructor(readonly current: ReadResult) {
+    super(`${current.path} changed since the write was planned`);
+  }
 }
 
 // A file this many times over the cap (in bytes, so UTF-16 text counts too) is not read at all:
@@ -354,6 +368,9 @@ export class FolderStore implements StoreEngine {
         current.exists && current.content.startsWith(BOM) && !content.startsWith(BOM)
           ? BOM + content
           : content;
+      await plannedWriteHook.run?.(resolved.target);
+      // The slow steps (the record, the temp file and its fsync) come first; the version is looked
+      // at again right before the rename, so a person's save during them is never replaced.
       await this.#takeIndexRecord(realRoot);
       try {
         const made = await mkdir(dirname(resolved.target), { recursive: true });
@@ -365,8 +382,22 @@ export class FolderStore implements StoreEngine {
             current.exists ? restoreLineBreaks(text, current.lineBreaks) : text,
             current.exists ? (current.encoding ?? "utf-8") : "utf-8",
           ),
+          {
+            beforeRename: async () => {
+              const changed = await this.#changedSincePlanned(
+                realRoot,
+                relative,
+                resolved.target,
+                ifVersion,
+              );
+              if (changed !== undefined) throw new ChangedSincePlanned(changed);
+            },
+          },
         );
       } catch (error) {
+        if (error instanceof ChangedSincePlanned) {
+          return versionConflict(relative, ifVersion, error.current);
+        }
         // The temp file is removed on failure and the rename is atomic: nothing landed.
         throw memoryWriteError(error, relative) ?? error;
       }
@@ -415,7 +446,17 @@ export class FolderStore implements StoreEngine {
       return versionConflict(relative, ifVersion, current);
     }
     if (current.exists) {
+      await plannedWriteHook.run?.(resolved.target);
       await this.#takeIndexRecord(realRoot);
+      if (ifVersion !== undefined) {
+        const changed = await this.#changedSincePlanned(
+          realRoot,
+          relative,
+          resolved.target,
+          ifVersion,
+        );
+        if (changed !== undefined) return versionConflict(relative, ifVersion, changed);
+      }
       await unlink(resolved.location);
       this.#folderNames.removed(resolved.location);
       await this.#removeEmptyFolders(realRoot, dirname(resolved.location));
@@ -423,6 +464,30 @@ export class FolderStore implements StoreEngine {
     await this.#refreshIndex(realRoot, undefined, { path: resolved.path });
     if (current.exists) await this.#logChanged(realRoot, resolved.path);
     return { ok: true, code: "deleted", version: NEW_VERSION };
+  }
+
+  /**
+   * The last look before a write's rename or a delete's unlink (docs/decisions/0093): the file as
+   * it is now when its version is no longer `ifVersion`, else `undefined`. Stat, read, stat: an
+   * editor's save before the first stat changes what is read, one after it changes the stat (a
+   * save by rename brings a new inode, one in place a new size or ctime). A stat that moved while
+   * the text kept its version (a save of the same text) is looked at again, at most three times.
+   * What is left: a save landing between the last stat and the rename (microseconds) is replaced.
+   */
+  async #changedSincePlanned(
+    realRoot: string,
+    relative: string,
+    target: string,
+    ifVersion: string,
+  ): Promise<ReadResult | undefined> {
+    let current: ReadResult | undefined;
+    for (let look = 0; look < 3; look++) {
+      const before = lstatKey(target);
+      current = await this.#readTarget(realRoot, relative, target);
+      if (current.version !== ifVersion) return current;
+      if (lstatKey(target) === before) return undefined;
+    }
+    return current;
   }
 
   async readIndex(): Promise<string | { content: string; notText: string } | undefined> {

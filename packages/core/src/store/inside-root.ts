@@ -150,6 +150,12 @@ export type WriteFileInsideOptions = {
   fsync?: boolean;
   /** File mode for the new file (default: the current file's, else 0o666 less the umask). */
   mode?: number;
+  /**
+   * Runs after the temp file is written and synced, right before the rename: the last look at
+   * the target (a version check). Whatever it throws is thrown, the temp file removed and the
+   * target left as it is.
+   */
+  beforeRename?: () => Promise<void>;
 };
 
 /**
@@ -161,7 +167,7 @@ export type WriteFileInsideOptions = {
  * @param realRoot - The memory root after `realpath`.
  * @param path - The real path to replace (its folder exists).
  * @param bytes - The whole new content.
- * @param options - `{ fsync?, mode? }`.
+ * @param options - `{ fsync?, mode?, beforeRename? }`.
  * @returns Resolves once the file is in place.
  * @throws {MemoryPathError} when the folder turned out to be outside the root.
  */
@@ -181,7 +187,7 @@ export async function writeFileInside(
     }
   }
   if (!PROC_FD) {
-    await writeThroughNames(realRoot, path, bytes, mode, options.fsync !== false);
+    await writeThroughNames(realRoot, path, bytes, mode, options);
     return;
   }
   // Linux: the folder is opened once and checked, then every name is taken relative to that open
@@ -211,6 +217,7 @@ export async function writeFileInside(
     try {
       await handle.writeFile(bytes);
       if (options.fsync !== false) await handle.sync();
+      await options.beforeRename?.();
       await rename(temp, `${base}/${basename(path)}`);
       renamed = true;
     } finally {
@@ -228,7 +235,7 @@ async function writeThroughNames(
   path: string,
   bytes: Uint8Array | string,
   mode: number | undefined,
-  fsync: boolean,
+  options: WriteFileInsideOptions,
 ): Promise<void> {
   const temp = tempNameOf(path);
   const handle = await open(
@@ -240,7 +247,8 @@ async function writeThroughNames(
   try {
     await verifyInside(handle, realRoot, temp, await handle.stat());
     await handle.writeFile(bytes);
-    if (fsync) await handle.sync();
+    if (options.fsync !== false) await handle.sync();
+    await options.beforeRename?.();
     await rename(temp, path);
     renamed = true;
   } finally {
