@@ -96,6 +96,26 @@ function lstatKey(path: string): string {
   return stats === undefined ? "missing" : statKey(stats);
 }
 
+/**
+ * Throws when MEMORY.md is a symbolic link (docs/decisions/0093): the index is never written
+ * through a link (it could lead outside the folder), and replacing the link with a plain file
+ * would leave the linked file stale without a word. Called before any file changes.
+ *
+ * @throws {MemoryPathError} naming `MEMORY.md` and how to fix it.
+ */
+function refuseLinkedIndex(
+  indexPath: string,
+  stats = lstatSync(indexPath, { throwIfNoEntry: false }),
+): void {
+  if (stats?.isSymbolicLink() !== true) return;
+  throw new MemoryPathError({
+    path: MEMORY_INDEX_FILE,
+    reason:
+      "it is a symbolic link, and memfiles rewrites the index after every change but never through a link",
+    hint: `Nothing was written. Put the file itself in the memory folder (replace the link with a copy of what it points to, e.g. cp --remove-destination "$(readlink ${MEMORY_INDEX_FILE})" ${MEMORY_INDEX_FILE}), or remove the link to have the index rebuilt; then try again.`,
+  });
+}
+
 // Thrown from the temp file's last step to stop the rename; answered as `version_conflict`.
 class ChangedSincePlanned extends Error {
   constructor(readonly current: ReadResult) {
@@ -715,9 +735,7 @@ export class FolderStore implements StoreEngine {
         return;
       }
     } else if (stats?.isSymbolicLink()) {
-      // Never write through a link named MEMORY.md: it could point outside the folder.
-      await unlink(indexPath);
-      this.#folderNames.removed(indexPath);
+      refuseLinkedIndex(indexPath, stats);
     } else if (stats) {
       return; // A folder or special file named MEMORY.md is left alone; check() reports the index.
     }
@@ -755,6 +773,7 @@ export class FolderStore implements StoreEngine {
   // Under the lock, before a memory file changes: the record is adopted, then removed, so a crash
   // before the index and a new record land leaves none, and the next write rebuilds.
   async #takeIndexRecord(realRoot: string): Promise<void> {
+    refuseLinkedIndex(join(realRoot, MEMORY_INDEX_FILE));
     await this.#adoptIndexRecord(realRoot);
     // Not caught: a record that cannot be removed stops the write before anything lands.
     await this.writeInternal(MEMORY_INDEX_RECORD_FILE, "", { removeWhenEmpty: true });
