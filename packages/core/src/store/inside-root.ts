@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { constants, type Stats } from "node:fs";
-import { type FileHandle, lstat, open, readlink, realpath, rename, unlink } from "node:fs/promises";
+import { constants, renameSync, type Stats } from "node:fs";
+import { type FileHandle, lstat, open, readlink, realpath, unlink } from "node:fs/promises";
 import { basename, dirname } from "node:path";
 import { isInsideOrSame } from "../file-system/index.js";
 import { MemoryPathError } from "./memory-path-error.js";
@@ -218,7 +218,8 @@ export async function writeFileInside(
       await handle.writeFile(bytes);
       if (options.fsync !== false) await handle.sync();
       await options.beforeRename?.();
-      await rename(temp, `${base}/${basename(path)}`);
+      // Synchronous, straight after that last look: no event-loop turn or thread-pool hop between.
+      renameSync(temp, `${base}/${basename(path)}`);
       renamed = true;
     } finally {
       await handle.close();
@@ -249,7 +250,7 @@ async function writeThroughNames(
     await handle.writeFile(bytes);
     if (options.fsync !== false) await handle.sync();
     await options.beforeRename?.();
-    await rename(temp, path);
+    renameSync(temp, path);
     renamed = true;
   } finally {
     await handle.close();
