@@ -41,6 +41,7 @@ import {
 import { MemoryPathError } from "./memory-path-error.js";
 import { copyRow, rowFromText, versionConflict } from "./memory-row.js";
 import { memoryWriteError } from "./memory-write-error.js";
+import { plannedWriteHook } from "./planned-write-hook.js";
 import { changedLogLine, RECALL_INDEX_FILE, RECALL_INDEX_LOG } from "./recall-index-log.js";
 import { indexableRows, patchable } from "./secret-path-rows.js";
 import { type CheckParts, IndexDeferral, type StoreEngine } from "./store-engine.js";
@@ -95,6 +96,39 @@ const withStats = (candidate: Candidate, stats: Stats) => ({ candidate, stats })
 
 function statKey(stats: Stats): string {
   return `${stats.mtimeMs}:${stats.ctimeMs}:${stats.size}:${stats.ino}:${stats.dev}`;
+}
+
+// A missing file is a key of its own, so a file created since is a change too.
+function lstatKey(path: string): string {
+  const stats = lstatSync(path, { throwIfNoEntry: false });
+  return stats === undefined ? "missing" : statKey(stats);
+}
+
+/**
+ * Throws when MEMORY.md is a symbolic link (docs/decisions/0093): the index is never written
+ * through a link (it could lead outside the folder), and replacing the link with a plain file
+ * would leave the linked file stale without a word. Called before any file changes.
+ *
+ * @throws {MemoryPathError} naming `MEMORY.md` and how to fix it.
+ */
+function refuseLinkedIndex(
+  indexPath: string,
+  stats = lstatSync(indexPath, { throwIfNoEntry: false }),
+): void {
+  if (stats?.isSymbolicLink() !== true) return;
+  throw new MemoryPathError({
+    path: MEMORY_INDEX_FILE,
+    reason:
+      "it is a symbolic link, and memfiles rewrites the index after every change but never through a link",
+    hint: `Nothing was written. Put the file itself in the memory folder (replace the link with a copy of what it points to, e.g. cp --remove-destination "$(readlink ${MEMORY_INDEX_FILE})" ${MEMORY_INDEX_FILE}), or remove the link to have the index rebuilt; then try again.`,
+  });
+}
+
+// Thrown from the temp file's last step to stop the rename; answered as `version_conflict`.
+class ChangedSincePlanned extends Error {
+  constructor(readonly current: ReadResult) {
+    super(`${current.path} changed since the write was planned`);
+  }
 }
 
 // A file this many times over the cap (in bytes, so UTF-16 text counts too) is not read at all:
@@ -368,6 +402,9 @@ export class FolderStore implements StoreEngine {
         current.exists && current.content.startsWith(BOM) && !content.startsWith(BOM)
           ? BOM + content
           : content;
+      await plannedWriteHook.run?.(resolved.target);
+      // The slow steps (the record, the temp file and its fsync) come first; the version is looked
+      // at again right before the rename, so a person's save during them is never replaced.
       await this.#takeIndexRecord(realRoot);
       try {
         const made = await mkdir(dirname(resolved.target), { recursive: true });
@@ -379,8 +416,22 @@ export class FolderStore implements StoreEngine {
             current.exists ? restoreLineBreaks(text, current.lineBreaks) : text,
             current.exists ? (current.encoding ?? "utf-8") : "utf-8",
           ),
+          {
+            beforeRename: async () => {
+              const changed = await this.#changedSincePlanned(
+                realRoot,
+                relative,
+                resolved.target,
+                ifVersion,
+              );
+              if (changed !== undefined) throw new ChangedSincePlanned(changed);
+            },
+          },
         );
       } catch (error) {
+        if (error instanceof ChangedSincePlanned) {
+          return versionConflict(relative, ifVersion, error.current);
+        }
         // The temp file is removed on failure and the rename is atomic: nothing landed.
         throw memoryWriteError(error, relative) ?? error;
       }
@@ -429,7 +480,17 @@ export class FolderStore implements StoreEngine {
       return versionConflict(relative, ifVersion, current);
     }
     if (current.exists) {
+      await plannedWriteHook.run?.(resolved.target);
       await this.#takeIndexRecord(realRoot);
+      if (ifVersion !== undefined) {
+        const changed = await this.#changedSincePlanned(
+          realRoot,
+          relative,
+          resolved.target,
+          ifVersion,
+        );
+        if (changed !== undefined) return versionConflict(relative, ifVersion, changed);
+      }
       await unlink(resolved.location);
       this.#folderNames.removed(resolved.location);
       await this.#removeEmptyFolders(realRoot, dirname(resolved.location));
@@ -437,6 +498,30 @@ export class FolderStore implements StoreEngine {
     await this.#refreshIndex(realRoot, undefined, { path: resolved.path });
     if (current.exists) await this.#logChanged(realRoot, resolved.path);
     return { ok: true, code: "deleted", version: NEW_VERSION };
+  }
+
+  /**
+   * The last look before a write's rename or a delete's unlink (docs/decisions/0093): the file as
+   * it is now when its version is no longer `ifVersion`, else `undefined`. Stat, read, stat: an
+   * editor's save before the first stat changes what is read, one after it changes the stat (a
+   * save by rename brings a new inode, one in place a new size or ctime). A stat that moved while
+   * the text kept its version (a save of the same text) is looked at again, at most three times.
+   * What is left: a save landing between the last stat and the rename (microseconds) is replaced.
+   */
+  async #changedSincePlanned(
+    realRoot: string,
+    relative: string,
+    target: string,
+    ifVersion: string,
+  ): Promise<ReadResult | undefined> {
+    let current: ReadResult | undefined;
+    for (let look = 0; look < 3; look++) {
+      const before = lstatKey(target);
+      current = await this.#readTarget(realRoot, relative, target);
+      if (current.version !== ifVersion) return current;
+      if (lstatKey(target) === before) return undefined;
+    }
+    return current;
   }
 
   async readIndex(): Promise<string | { content: string; notText: string } | undefined> {
@@ -670,9 +755,7 @@ export class FolderStore implements StoreEngine {
         return;
       }
     } else if (stats?.isSymbolicLink()) {
-      // Never write through a link named MEMORY.md: it could point outside the folder.
-      await unlink(indexPath);
-      this.#folderNames.removed(indexPath);
+      refuseLinkedIndex(indexPath, stats);
     } else if (stats) {
       return; // A folder or special file named MEMORY.md is left alone; check() reports the index.
     }
@@ -710,6 +793,7 @@ export class FolderStore implements StoreEngine {
   // Under the lock, before a memory file changes: the record is adopted, then removed, so a crash
   // before the index and a new record land leaves none, and the next write rebuilds.
   async #takeIndexRecord(realRoot: string): Promise<void> {
+    refuseLinkedIndex(join(realRoot, MEMORY_INDEX_FILE));
     // The record's time is when the index was last in step with every file (docs/decisions/0089).
     const record = lstatSync(join(realRoot, INTERNAL_FOLDER, MEMORY_INDEX_RECORD_FILE), {
       throwIfNoEntry: false,

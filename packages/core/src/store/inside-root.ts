@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { constants, type Stats } from "node:fs";
-import { type FileHandle, lstat, open, readlink, realpath, rename, unlink } from "node:fs/promises";
+import { constants, renameSync, type Stats } from "node:fs";
+import { type FileHandle, lstat, open, readlink, realpath, unlink } from "node:fs/promises";
 import { basename, dirname } from "node:path";
 import { isInsideOrSame } from "../file-system/index.js";
 import { MemoryPathError } from "./memory-path-error.js";
@@ -179,6 +179,12 @@ export type WriteFileInsideOptions = {
   fsync?: boolean;
   /** File mode for the new file (default: the current file's, else 0o666 less the umask). */
   mode?: number;
+  /**
+   * Runs after the temp file is written and synced, right before the rename: the last look at
+   * the target (a version check). Whatever it throws is thrown, the temp file removed and the
+   * target left as it is.
+   */
+  beforeRename?: () => Promise<void>;
 };
 
 /**
@@ -190,7 +196,7 @@ export type WriteFileInsideOptions = {
  * @param realRoot - The memory root after `realpath`.
  * @param path - The real path to replace (its folder exists).
  * @param bytes - The whole new content.
- * @param options - `{ fsync?, mode? }`.
+ * @param options - `{ fsync?, mode?, beforeRename? }`.
  * @returns Resolves once the file is in place.
  * @throws {MemoryPathError} when the folder turned out to be outside the root.
  */
@@ -210,7 +216,7 @@ export async function writeFileInside(
     }
   }
   if (!PROC_FD) {
-    await writeThroughNames(realRoot, path, bytes, mode, options.fsync !== false);
+    await writeThroughNames(realRoot, path, bytes, mode, options);
     return;
   }
   // Linux: the folder is opened once and checked, then every name is taken relative to that open
@@ -240,7 +246,9 @@ export async function writeFileInside(
     try {
       await handle.writeFile(bytes);
       if (options.fsync !== false) await handle.sync();
-      await rename(temp, `${base}/${basename(path)}`);
+      await options.beforeRename?.();
+      // Synchronous, straight after that last look: no event-loop turn or thread-pool hop between.
+      renameSync(temp, `${base}/${basename(path)}`);
       renamed = true;
     } finally {
       await handle.close();
@@ -257,7 +265,7 @@ async function writeThroughNames(
   path: string,
   bytes: Uint8Array | string,
   mode: number | undefined,
-  fsync: boolean,
+  options: WriteFileInsideOptions,
 ): Promise<void> {
   const temp = tempNameOf(path);
   const handle = await open(
@@ -269,8 +277,9 @@ async function writeThroughNames(
   try {
     await verifyInside(handle, realRoot, temp, await handle.stat());
     await handle.writeFile(bytes);
-    if (fsync) await handle.sync();
-    await rename(temp, path);
+    if (options.fsync !== false) await handle.sync();
+    await options.beforeRename?.();
+    renameSync(temp, path);
     renamed = true;
   } finally {
     await handle.close();

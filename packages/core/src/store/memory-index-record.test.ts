@@ -18,15 +18,15 @@ import {
 // A process killed mid-write is simulated at the step that did not happen: the rename that puts
 // MEMORY.md (or its record) in place fails, as on a full disk; a backend's statement throws.
 const failing = vi.hoisted(() => ({ name: undefined as string | undefined }));
-vi.mock("node:fs/promises", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("node:fs/promises")>();
+vi.mock("node:fs", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("node:fs")>();
   return {
     ...actual,
-    rename: async (from: string, to: string) => {
+    renameSync: (from: string, to: string) => {
       if (failing.name !== undefined && basename(to) === failing.name) {
         throw Object.assign(new Error(`ENOSPC: rename '${from}' -> '${to}'`), { code: "ENOSPC" });
       }
-      return actual.rename(from, to);
+      return actual.renameSync(from, to);
     },
   };
 });

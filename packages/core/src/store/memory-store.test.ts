@@ -418,16 +418,6 @@ describe("MEMORY.md and check()", () => {
       outdatedIndexLines: [],
     });
   });
-
-  it("replaces a MEMORY.md link instead of writing through it", async () => {
-    await mkdir(root, { recursive: true });
-    const target = join(sandbox, "victim.txt");
-    await writeFile(target, "keep me");
-    await symlink(target, join(root, "MEMORY.md"));
-    await store.write("profile.md", PROFILE, "new");
-    expect(await readFile(target, "utf8")).toBe("keep me");
-    expect(await readFile(join(root, "MEMORY.md"), "utf8")).toContain("- [profile](profile.md)");
-  });
 });
 
 describe("path guard on the disk", () => {

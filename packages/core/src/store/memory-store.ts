@@ -166,7 +166,10 @@ export class MemoryStore {
 
   /**
    * Replace a memory file's text, only if its version token is still `ifVersion`: atomic (see
-   * `writeFileInside`), under the cross-process lock, then `MEMORY.md` is rewritten. A file keeps
+   * `writeFileInside`), under the cross-process lock, then `MEMORY.md` is rewritten. On a folder
+   * the token is compared again as the last step before the rename, so a person's save during the
+   * write is kept and the write refused (docs/decisions/0093); a save in the microseconds between
+   * that look and the rename is not seen. A file keeps
    * its encoding and BOM (see `decodeText`); a new file is UTF-8. A path differing from an existing
    * file's only in case or Unicode normalization addresses that file (see `resolveMemoryPath`).
    *
@@ -177,8 +180,8 @@ export class MemoryStore {
    * @returns `{ ok: true, code: "written", version }`, or `{ ok: false, code, message, reason }`
    *   with `version_conflict` (and `current`), `too_long` or `not_text` (see {@link WriteResult});
    *   the file is then left as it was.
-   * @throws {MemoryPathError} when the path is not allowed, or goes through a link that resolves
-   *   outside the folder.
+   * @throws {MemoryPathError} when the path is not allowed, goes through a link that resolves
+   *   outside the folder, or `MEMORY.md` is a symbolic link; nothing is written.
    * @throws {InvalidArgumentError} when `content` is not a string; nothing is written.
    * @throws {MemoryLockError} when the lock cannot be taken.
    * @example
@@ -214,7 +217,8 @@ export class MemoryStore {
   }
 
   /**
-   * Delete a memory file, only if its version token is still `ifVersion` when one is given.
+   * Delete a memory file, only if its version token is still `ifVersion` when one is given (on a
+   * folder compared again right before the unlink, as {@link write} does before its rename).
    * Deleting a missing file succeeds; empty folders left behind are removed; `MEMORY.md` is
    * rewritten. A link is removed, never its target (a link listed in `check().linksOutside` has no
    * version, so `ifVersion` is not checked for it).
@@ -222,8 +226,8 @@ export class MemoryStore {
    * @param path - Memory path, e.g. `topics/old.md`.
    * @param ifVersion - The token from `read()`; omit to delete whatever is there.
    * @returns `{ ok: true, code: "deleted", version: "new" }` or `{ ok: false, code: "version_conflict", message, current }`.
-   * @throws {MemoryPathError} when the path is not allowed, or a folder on it is a link the store
-   *   will not follow.
+   * @throws {MemoryPathError} when the path is not allowed, a folder on it is a link the store
+   *   will not follow, or `MEMORY.md` is a symbolic link.
    * @throws {MemoryLockError} when the lock cannot be taken.
    * @example await store.delete("topics/old.md", (await store.read("topics/old.md")).version);
    */
@@ -331,6 +335,7 @@ export class MemoryStore {
    *   stored index.
    * @returns Resolves once `MEMORY.md` is written.
    * @throws {MemoryLockError} when the lock cannot be taken.
+   * @throws {MemoryPathError} when `MEMORY.md` is a symbolic link (a folder only); nothing is written.
    * @example await store.rebuildIndex();
    */
   async rebuildIndex(previous?: string): Promise<void> {

@@ -11,17 +11,17 @@ import { MemoryWriteError } from "./memory-write-error.js";
 // machine's disk cannot be filled for a test): `failing` names the file whose rename fails, and
 // with which system code.
 const failing = vi.hoisted(() => ({ name: undefined as string | undefined, code: "ENOSPC" }));
-vi.mock("node:fs/promises", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("node:fs/promises")>();
+vi.mock("node:fs", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("node:fs")>();
   return {
     ...actual,
-    rename: async (from: string, to: string) => {
+    renameSync: (from: string, to: string) => {
       if (failing.name !== undefined && basename(to) === failing.name) {
         throw Object.assign(new Error(`${failing.code}: rename '${from}' -> '${to}'`), {
           code: failing.code,
         });
       }
-      return actual.rename(from, to);
+      return actual.renameSync(from, to);
     },
   };
 });

@@ -12,15 +12,15 @@ import type { AppliedProposal } from "./write-pass-result.js";
 // injected at the rename that puts the second file in place; the machine's disk cannot be filled
 // for a test.
 const failing = vi.hoisted(() => ({ name: undefined as string | undefined }));
-vi.mock("node:fs/promises", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("node:fs/promises")>();
+vi.mock("node:fs", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("node:fs")>();
   return {
     ...actual,
-    rename: async (from: string, to: string) => {
+    renameSync: (from: string, to: string) => {
       if (failing.name !== undefined && basename(to) === failing.name) {
         throw Object.assign(new Error(`ENOSPC: rename '${from}' -> '${to}'`), { code: "ENOSPC" });
       }
-      return actual.rename(from, to);
+      return actual.renameSync(from, to);
     },
   };
 });
