@@ -2,9 +2,9 @@ import { memoryBodyLines, type SearchMatch, searchMemoryLines } from "../format/
 import {
   type ForgottenCheck,
   forgottenRow,
+  type ShownLayout,
   shownWithoutForgotten,
-} from "../store/forgotten-shown.js";
-import type { StoreLayout } from "../store/types.js";
+} from "./forgotten-shown.js";
 import { maskPathsOfEach } from "./mask-paths.js";
 import { type MaskedText, maskSecretsOfEach } from "./mask-secrets.js";
 
@@ -37,7 +37,7 @@ export type ShownSearchMatch = SearchMatch & {
 export async function searchShown(
   files: readonly SearchedFile[],
   words: readonly string[],
-  forgotten?: { forgotten: ForgottenCheck | undefined; layout: StoreLayout },
+  forgotten?: { forgotten: ForgottenCheck | undefined; layout: ShownLayout },
 ): Promise<ShownSearchMatch[]> {
   const hit = files.flatMap((given) => {
     // Searched as shown: a line a tombstone matches is no line of the file, a description no

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { storedTombstones } from "../store/tombstone-index.js";
 import { contentWords, factKey, hashText } from "../text/index.js";
 import { TombstoneFileError } from "./tombstone-file-error.js";
+import { storedTombstones } from "./tombstone-index.js";
 import {
   findForgotten,
   formatTombstones,

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { contentWords } from "../text/content-words.js";
+import { factKey } from "../text/fact-key.js";
+import { TombstoneFileError } from "./tombstone-file-error.js";
 import {
   type ForgottenMatch,
   KEY_BYTES,
@@ -10,10 +13,7 @@ import {
   tombstoneWordHash,
   WORD_BYTES,
   WORD_HASH,
-} from "../store/tombstone-index.js";
-import { contentWords } from "../text/content-words.js";
-import { factKey } from "../text/fact-key.js";
-import { TombstoneFileError } from "./tombstone-file-error.js";
+} from "./tombstone-index.js";
 
 export {
   type ForgottenMatch,
@@ -21,7 +21,7 @@ export {
   TombstoneIndex,
   tombstoneKeyHash,
   tombstoneWordHash,
-} from "../store/tombstone-index.js";
+} from "./tombstone-index.js";
 
 /** One forget request, as kept: short hashes only, never the forgotten words. */
 export const TombstoneSchema = z.strictObject({

@@ -1,6 +1,6 @@
+import { TOMBSTONES_FILE } from "../guards/tombstone-index.js";
 import { MemoryWriteError } from "../store/memory-write-error.js";
 import { PENDING_FORGET_FILE } from "../store/store-lock.js";
-import { TOMBSTONES_FILE } from "../store/tombstone-index.js";
 import type { ForgetPreview } from "../write/forget-query.js";
 import type { WriteStore } from "../write/write-pipeline.js";
 import { ForgetFailedError } from "./forget-failed-error.js";

@@ -1,9 +1,9 @@
 import MiniSearch from "minisearch";
 import { estimateTokens } from "../cost/cache-minimum.js";
 import { frontMatterBodyStart } from "../format/front-matter.js";
+import { shownWithoutForgotten } from "../guards/forgotten-shown.js";
 import { maskPathsOfEach } from "../guards/mask-paths.js";
 import { maskSecretsOfEach } from "../guards/mask-secrets.js";
-import { shownWithoutForgotten } from "../store/forgotten-shown.js";
 import type { MemoryRow } from "../store/types.js";
 import { compareCodeUnits } from "../text/compare-code-units.js";
 import { hashText } from "../text/hash-text.js";

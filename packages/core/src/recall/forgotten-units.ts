@@ -2,9 +2,9 @@ import {
   type ForgottenCheck,
   forgottenCheckOf,
   shownWithoutForgotten,
-} from "../store/forgotten-shown.js";
+} from "../guards/forgotten-shown.js";
+import { TOMBSTONES_FILE } from "../guards/tombstone-index.js";
 import { MemoryPathError } from "../store/memory-path-error.js";
-import { TOMBSTONES_FILE } from "../store/tombstone-index.js";
 import type { StoreLayout } from "../store/types.js";
 import type { RecallStore } from "./recall-store.js";
 import { scopeOf } from "./scope.js";

@@ -1,7 +1,7 @@
 import { estimateTokens } from "../cost/cache-minimum.js";
+import { forgottenRow, shownWithoutForgotten } from "../guards/forgotten-shown.js";
 import { maskPathsOfEach } from "../guards/mask-paths.js";
 import { maskSecretsOfEach } from "../guards/mask-secrets.js";
-import { forgottenRow, shownWithoutForgotten } from "../store/forgotten-shown.js";
 import type { MemoryRow } from "../store/types.js";
 import { compareCodeUnits } from "../text/compare-code-units.js";
 import { ALWAYS_LOADED } from "./always-loaded.js";

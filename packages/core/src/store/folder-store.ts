@@ -10,8 +10,8 @@ import {
 } from "../file-system/index.js";
 import { type MemoryFile, safeParseMemoryFile } from "../format/memory-file.js";
 import type { MemoryProblem } from "../format/memory-problem.js";
+import { storedForgottenCheck } from "../guards/forgotten-shown.js";
 import { FolderNames } from "./folder-names.js";
-import { storedForgottenCheck } from "./forgotten-shown.js";
 import { isLeftoverTemp, OverMaxBytes, readFileInside, writeFileInside } from "./inside-root.js";
 import {
   appendInternalFile,

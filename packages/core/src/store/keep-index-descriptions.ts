@@ -1,5 +1,5 @@
+import { type ForgottenCheck, forgottenRow } from "../guards/forgotten-shown.js";
 import { applyTextLayout, readTextLayout } from "../text/text-layout.js";
-import { type ForgottenCheck, forgottenRow } from "./forgotten-shown.js";
 import {
   formatMemoryIndex,
   formatMemoryIndexLine,

@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { InvalidArgumentError } from "@memfiles/errors";
+import { storedForgottenCheck } from "../guards/forgotten-shown.js";
 import { BackendStore } from "./backend/backend-store.js";
 import {
   checkRows,
@@ -9,7 +10,6 @@ import {
   updatedValueKept,
 } from "./check-rows.js";
 import { FolderStore } from "./folder-store.js";
-import { storedForgottenCheck } from "./forgotten-shown.js";
 import type { InternalWriteOptions, ReadInternalOptions } from "./internal-files.js";
 import { indexRows, overIndexBudget } from "./keep-index-descriptions.js";
 import { formatMemoryIndex, parseMemoryIndex } from "./memory-index.js";

@@ -1,7 +1,7 @@
+import { FORGOTTEN_LINE } from "../../guards/forgotten-shown.js";
 import { maskPath, maskPathsOfEach } from "../../guards/mask-paths.js";
 import { maskSecrets } from "../../guards/mask-secrets.js";
 import { showWithoutForgotten } from "../../recall/forgotten-units.js";
-import { FORGOTTEN_LINE } from "../../store/forgotten-shown.js";
 import { notShownMessage, shownLenientlyNote } from "../../store/index.js";
 import type { MemoryToolContext } from "../memory-tool-context.js";
 import { rowsUnder, shownValue } from "../memory-tool-edit.js";

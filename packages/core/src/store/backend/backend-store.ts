@@ -1,4 +1,4 @@
-import { storedForgottenCheck } from "../forgotten-shown.js";
+import { storedForgottenCheck } from "../../guards/forgotten-shown.js";
 import { type InternalWriteOptions, parseInternalName } from "../internal-files.js";
 import {
   type MemoryIndexChange,

@@ -7,7 +7,12 @@ import {
   TOMBSTONES_FILE,
   TombstoneIndex,
 } from "./tombstone-index.js";
-import type { StoreLayout } from "./types.js";
+
+/**
+ * A memory's layout by name (`ShownLayout`: `subject`, `fact`), as the guards take it: they sit
+ * below the store, which names the layouts; what is not `subject` is read as the fact layout.
+ */
+export type ShownLayout = string;
 
 /**
  * Whether a text (a line's fact, a fact body, a description) holds a fact the user asked to
@@ -92,7 +97,7 @@ export type ShownFile = {
  */
 export function shownWithoutForgotten(
   content: string,
-  layout: StoreLayout,
+  layout: ShownLayout,
   forgotten: ForgottenCheck | undefined,
   options: { lineLeftOut?: string } = {},
 ): ShownFile {
@@ -118,7 +123,7 @@ const MAX_KEPT_FILES = 200;
 
 function shownFile(
   content: string,
-  layout: StoreLayout,
+  layout: ShownLayout,
   forgotten: ForgottenCheck,
   options: { lineLeftOut?: string },
 ): ShownFile {
