@@ -18,9 +18,12 @@ export type ShownLayout = string;
  * Whether a text (a line's fact, a fact body, a description) holds a fact the user asked to
  * forget, by the tombstone rules (`TombstoneIndex.find`, decisions 0005, 0084); `stated` is the
  * day a stored text was stated (`YYYY/MM/DD`: a line's tag, a fact file's `updated:`), which rule 3
- * asks (a line stated by the forget's day was kept by it).
+ * asks (a line stated by the forget's day was kept by it). `field`: the text is a file's `name:`
+ * or `description:`, which names what a file is about, not a fact: only a removed line's own
+ * words match it (rules 1 and 3), never a forget query's (rule 2), or "forget where I deploy"
+ * would hide every file described as holding "deploy questions".
  */
-export type ForgottenCheck = (text: string, stated?: string) => boolean;
+export type ForgottenCheck = (text: string, stated?: string, field?: boolean) => boolean;
 
 // The last tombstone file read, its index and the answers given for it: a warm process indexes it
 // again, and asks again of a text it saw, only once the file changes.
@@ -50,11 +53,11 @@ export async function forgottenCheckOf(
   if (tombstones.length === 0) return undefined;
   const index = new TombstoneIndex(tombstones);
   const seen = new Map<string, boolean>();
-  const check: ForgottenCheck = (fact, stated) => {
-    const key = `${stated ?? ""}\n${fact}`;
+  const check: ForgottenCheck = (fact, stated, field) => {
+    const key = `${field === true ? "field" : ""}\n${stated ?? ""}\n${fact}`;
     let forgotten = seen.get(key);
     if (forgotten === undefined) {
-      forgotten = index.find(fact, stated) !== undefined;
+      forgotten = index.find(fact, stated, field === true) !== undefined;
       if (seen.size >= MAX_SEEN) seen.clear();
       seen.set(key, forgotten);
     }
@@ -140,7 +143,7 @@ function shownFile(
     for (const field of ["name", "description"] as const) {
       const value = header[field];
       const line = lineMap.fieldLines[field];
-      if (value !== undefined && line !== undefined && forgotten(value.trim(), updated)) {
+      if (value !== undefined && line !== undefined && forgotten(value.trim(), updated, true)) {
         hidden.add(line);
       }
     }
@@ -189,7 +192,7 @@ export function forgottenRow(
 ): boolean {
   if (forgotten === undefined) return false;
   return [row.name, row.description].some(
-    (text) => text.trim() !== "" && forgotten(text.trim(), row.updated),
+    (text) => text.trim() !== "" && forgotten(text.trim(), row.updated, true),
   );
 }
 

@@ -90,8 +90,11 @@ export class TombstoneIndex {
    *   forget ran and was not removed, so it was kept ("Anna's brother lives in Madrid" after
    *   forgetting her sister's line); rules 1 and 2 still match it (decision 0005, amended
    *   2026-12-07). Omitted for a proposal or a file not yet in memory.
+   * @param factsOnly - Ask only the removed lines (rules 1 and 3), not the forget queries' words
+   *   (rule 2): for a file's name or description, which names a topic ("deploy questions"), not a
+   *   fact (decision 0091, amended 2026-12-07).
    */
-  find(fact: string, stated?: string): ForgottenMatch | undefined {
+  find(fact: string, stated?: string, factsOnly = false): ForgottenMatch | undefined {
     const day = statedDay(stated);
     const date = this.keys.get(tombstoneKeyHash(factKey(fact)));
     if (date !== undefined) return { rule: "same_fact", date };
@@ -100,7 +103,7 @@ export class TombstoneIndex {
     const hashes = stems.map(tombstoneWordHash);
     const words = new Set(hashes);
     let first: number | undefined;
-    for (const word of words) {
+    for (const word of factsOnly ? [] : words) {
       for (const index of this.queryWords.get(word) ?? []) {
         if (first !== undefined && index >= first) break;
         if ((this.queries[index]?.words ?? []).every((queryWord) => words.has(queryWord))) {

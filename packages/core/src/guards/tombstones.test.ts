@@ -106,6 +106,31 @@ describe("TombstoneIndex.find: a stored line stated by the forget's day was kept
   });
 });
 
+describe("TombstoneIndex.find, facts only: a file's name or description names a topic", () => {
+  const index = new TombstoneIndex([
+    makeTombstone("where I deploy", ["deploys everything on Fly.io"], "2026/10/20"),
+  ]);
+  it.each([
+    // The seed's forget scenario: tools.md's description names deploy questions.
+    [
+      "a description naming the query's topic",
+      "Read for any coding, setup or deploy question.",
+      true,
+      undefined,
+    ],
+    [
+      "the same, asked as a line",
+      "Read for any coding, setup or deploy question.",
+      false,
+      "forget_query_words",
+    ],
+    ["the removed line as a description", "Deploys everything on Fly.io", true, "same_fact"],
+    ["the removed line's words", "deploys everything to Fly.io", true, "removed_fact_words"],
+  ])("%s", (_name, text, factsOnly, rule) => {
+    expect(index.find(text, undefined, factsOnly)?.rule).toBe(rule);
+  });
+});
+
 describe("liftTombstones", () => {
   it("drops what a remembered fact matches and keeps the rest", () => {
     const lifted = liftTombstones("deploys on Render", tombstones);
