@@ -1699,8 +1699,16 @@ describe("the recall index's log", () => {
     const store = await folder();
     // Enough other files that the forget's own change would still fit in the log.
     await addOtherFiles(store);
+    // The clock stands past every file's 2 s of untrusted stat: the files are stamped here, so the
+    // replaced line is the index's only change (a log), however slow the machine is.
+    settleWrittenFiles();
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     await openRecallIndex(store);
+    await flushRecallIndexes();
     await replaceLine(store, "topics/tools.md", "uses Neovim", "uses Neovim and Zanzibar");
+    settleWrittenFiles();
     await openRecallIndex(store);
     expect((await stored(store)).log).toContain("Zanzibar");
     const result = await forget({ store, query: "Zanzibar", now: NOW });

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { settleWrittenFiles } from "../../test/recall-writes.js";
 import { tempStore } from "../../test/temp-store.js";
 import { recallForPrompt } from "../boundary/recall-for-prompt.js";
@@ -79,6 +79,10 @@ function expectMasked(text: string, shape: Shape): void {
   for (const part of shape.parts) expect(text).not.toContain(part);
 }
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 // Where the recall index stands when recall runs: this process's copy, the stored index read by a
 // new process, or the stored index with a log of later writes folded in.
 const STATES: Record<string, (store: MemoryStore) => Promise<void>> = {
@@ -88,9 +92,14 @@ const STATES: Record<string, (store: MemoryStore) => Promise<void>> = {
     forgetOpenRecallIndexes();
   },
   "cold, with a log": async (store) => {
+    // The clock stands past every file's 2 s of untrusted stat, so the files are stamped here and
+    // the write below is the index's only change (a log), however slow the machine is.
+    settleWrittenFiles();
+    await rankRecallUnits({ store, query: QUERY });
     await flushRecallIndexes();
     const filler = (await store.read("filler-0.md")) as { version: string };
     await store.write("filler-0.md", `${header("filler 0")}Filler fact zero.\n`, filler.version);
+    settleWrittenFiles();
     await rankRecallUnits({ store, query: QUERY });
     await flushRecallIndexes();
     expect(await store.readInternal(RECALL_INDEX_LOG)).toContain("filler-0.md");
