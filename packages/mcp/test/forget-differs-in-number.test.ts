@@ -1,11 +1,10 @@
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { MemoryStore, type StoreLayout } from "@memfiles/core";
+import type { StoreLayout } from "@memfiles/core";
 import { findForgottenLines } from "@memfiles/core/internal";
 import { recallForPrompt } from "@memfiles/core/recall";
 import { describe, expect, it } from "vitest";
-import { startInProcess } from "./in-process.js";
+import { callerOf, openPlaces, placeFile, placeProposal } from "./forget-places.js";
 
 // A new user's trial: `forget rent 900` removed the Lisbon line and its tombstone hid the Porto
 // line too ("rent is 650 a month" shares "rent" and "eur", two thirds of its words), from recall and
@@ -54,37 +53,22 @@ const textOf = (layout: StoreLayout, at: number, fact: string) =>
   layout === "fact"
     ? `---\nname: place ${at}\ndescription: Place ${at}.\ntype: user\n---\n${fact}.\n`
     : `---\nname: place-${at}\ndescription: place ${at}\n---\n[stated 2026/12/01] ${fact}\n`;
-const fileOf = (layout: StoreLayout, at: number) =>
-  layout === "fact" ? `place-${at}.md` : `topics/place-${at}.md`;
-
-function proposal(layout: StoreLayout, fact: string) {
-  return layout === "fact"
-    ? { name: "place new", type: "user", description: fact, body: `${fact}.`, evidence: fact }
-    : { file: "topics/place-new.md", fact, evidence: fact };
-}
-
 describe.each(["subject", "fact"] as const)(
   "forget leaves a fact with another number alone, %s layout",
   (layout) => {
     it.each(CASES)("$name", async ({ query, forgotten, others, fresh, prompt, word }) => {
-      const root = join(await mkdtemp(join(tmpdir(), "memfiles-forget-number-")), "memory");
-      const store = new MemoryStore({ root, layout });
-      await mkdir(layout === "subject" ? join(root, "topics") : root, { recursive: true });
+      const { root, store, start } = await openPlaces("memfiles-forget-number-", layout);
       for (const [at, fact] of [forgotten, ...others].entries()) {
-        await writeFile(join(root, fileOf(layout, at)), textOf(layout, at, fact));
+        await writeFile(join(root, placeFile(layout, at)), textOf(layout, at, fact));
       }
-      const session = await startInProcess(["--root", root, "--layout", layout]);
-      const call = async (name: string, args: Record<string, unknown>) => {
-        const result = await session.client.callTool({ name, arguments: args });
-        expect(result.isError ?? false).toBe(false);
-        return (result.content as Array<{ type: string; text: string }>)[0]?.text ?? "";
-      };
+      const session = await start();
+      const call = callerOf(session);
       try {
         expect(JSON.parse(await call("forget", { query })).code).toBe("removed");
 
         // MCP read and search show the other facts (files are shown as stored).
         for (const [at, fact] of others.entries()) {
-          expect(await call("read", { path: fileOf(layout, at + 1) })).toContain(fact);
+          expect(await call("read", { path: placeFile(layout, at + 1) })).toContain(fact);
         }
         const found = await call("search", { words: word });
         for (const fact of others) expect(found).toContain(fact);
@@ -103,7 +87,7 @@ describe.each(["subject", "fact"] as const)(
           JSON.parse(
             await call("propose", {
               transcript: { date: "2026-12-07", turns: [{ role: "user", content: fact }] },
-              proposals: [proposal(layout, fact)],
+              proposals: [placeProposal(layout, fact)],
             }),
           ) as { applied: unknown[]; rejected: Array<{ code: string }> };
         expect((await propose(forgotten)).rejected.map((rejection) => rejection.code)).toEqual([

@@ -1,11 +1,10 @@
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { MemoryStore, type StoreLayout } from "@memfiles/core";
+import type { StoreLayout } from "@memfiles/core";
 import { findForgottenLines } from "@memfiles/core/internal";
 import { recallForPrompt } from "@memfiles/core/recall";
 import { describe, expect, it } from "vitest";
-import { startInProcess } from "./in-process.js";
+import { callerOf, openPlaces, placeFile, placeProposal } from "./forget-places.js";
 
 // A new user's trial: `forget sister` showed and removed only "Anna's sister lives in Madrid", yet
 // its tombstone hid "Anna's brother lives in Madrid" (three of its four words) from every prompt,
@@ -63,31 +62,16 @@ const textOf = (layout: StoreLayout, at: number, fact: string, stated: string) =
   layout === "fact"
     ? `---\nname: place ${at}\ndescription: ${fact}.\ntype: user\nupdated: ${stated}\n---\n${fact}.\n`
     : `---\nname: place-${at}\ndescription: place ${at}\n---\n[stated ${stated}] ${fact}\n`;
-const fileOf = (layout: StoreLayout, at: number) =>
-  layout === "fact" ? `place-${at}.md` : `topics/place-${at}.md`;
-
-function proposal(layout: StoreLayout, fact: string) {
-  return layout === "fact"
-    ? { name: "place new", type: "user", description: fact, body: `${fact}.`, evidence: fact }
-    : { file: "topics/place-new.md", fact, evidence: fact };
-}
-
 describe.each(["subject", "fact"] as const)(
   "forget hides no line it left in memory, %s layout",
   (layout) => {
     it.each(CASES)("$name", async ({ query, forgotten, kept, restated, prompt, word }) => {
-      const root = join(await mkdtemp(join(tmpdir(), "memfiles-forget-kept-")), "memory");
-      const store = new MemoryStore({ root, layout });
-      await mkdir(layout === "subject" ? join(root, "topics") : root, { recursive: true });
+      const { root, store, start } = await openPlaces("memfiles-forget-kept-", layout);
       // Stated before the forget, as a person's memory is; the same day counts as before.
-      await writeFile(join(root, fileOf(layout, 0)), textOf(layout, 0, forgotten, day(-6)));
-      await writeFile(join(root, fileOf(layout, 1)), textOf(layout, 1, kept, day(0)));
-      const session = await startInProcess(["--root", root, "--layout", layout]);
-      const call = async (name: string, args: Record<string, unknown>) => {
-        const result = await session.client.callTool({ name, arguments: args });
-        expect(result.isError ?? false).toBe(false);
-        return (result.content as Array<{ type: string; text: string }>)[0]?.text ?? "";
-      };
+      await writeFile(join(root, placeFile(layout, 0)), textOf(layout, 0, forgotten, day(-6)));
+      await writeFile(join(root, placeFile(layout, 1)), textOf(layout, 1, kept, day(0)));
+      const session = await start();
+      const call = callerOf(session);
       const recalled = async () => (await recallForPrompt({ root, layout, query: prompt })).text;
       try {
         const result = JSON.parse(await call("forget", { query })) as {
@@ -105,15 +89,15 @@ describe.each(["subject", "fact"] as const)(
         expect(await findForgottenLines(store)).toEqual([]);
 
         // What the forget removed, put back as it was (an undo), is still forgotten.
-        await writeFile(join(root, fileOf(layout, 2)), textOf(layout, 2, forgotten, day(-6)));
+        await writeFile(join(root, placeFile(layout, 2)), textOf(layout, 2, forgotten, day(-6)));
         expect(await recalled()).not.toContain(forgotten);
         expect((await findForgottenLines(store)).map((line) => line.path)).toEqual([
-          fileOf(layout, 2),
+          placeFile(layout, 2),
         ]);
 
         // A restatement written after the forget is still hidden by the removed line's words,
         // and the write pass still refuses it.
-        await writeFile(join(root, fileOf(layout, 3)), textOf(layout, 3, restated, day(1)));
+        await writeFile(join(root, placeFile(layout, 3)), textOf(layout, 3, restated, day(1)));
         expect(await recalled()).not.toContain(restated);
         expect((await findForgottenLines(store)).map((line) => line.rule)).toEqual([
           "same_fact",
@@ -125,7 +109,7 @@ describe.each(["subject", "fact"] as const)(
               date: day(0).replace(/\//g, "-"),
               turns: [{ role: "user", content: restated }],
             },
-            proposals: [proposal(layout, restated)],
+            proposals: [placeProposal(layout, restated)],
           }),
         ) as { rejected: Array<{ code: string }> };
         expect(proposed.rejected.map((rejection) => rejection.code)).toEqual(["forgotten"]);
