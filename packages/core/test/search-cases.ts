@@ -69,7 +69,8 @@ export const SEARCH_CASES: SearchCase[] = [
     // reads it, though the text alone could match no line.
     name: "a description escaped in YAML",
     path: "topics/food.md",
-    content: '---\nname: food\ndescription: "caf\\u00e9 notes"\n---\n[stated 2026/01/02] likes tea\n',
+    content:
+      '---\nname: food\ndescription: "caf\\u00e9 notes"\n---\n[stated 2026/01/02] likes tea\n',
     words: "café",
     matches: [{ line: 0, text: "description: café notes" }],
   },
