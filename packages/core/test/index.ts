@@ -39,6 +39,7 @@ export { SEARCH_CASES, type SearchCase } from "./search-cases.js";
 export {
   SHOWN_SECRET_CASES,
   type ShownSecretCase,
+  shownAfterHandEdit,
   shownSecretFolder,
   shownSecretLine,
   shownUnderClearedFlags,

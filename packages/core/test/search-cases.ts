@@ -64,4 +64,21 @@ export const SEARCH_CASES: SearchCase[] = [
       { line: 3, text: "more food" },
     ],
   },
+  {
+    // The file's text holds `caf\u00e9`, not the word: the description is matched as `list()`
+    // reads it, though the text alone could match no line.
+    name: "a description escaped in YAML",
+    path: "topics/food.md",
+    content:
+      '---\nname: food\ndescription: "caf\\u00e9 notes"\n---\n[stated 2026/01/02] likes tea\n',
+    words: "café",
+    matches: [{ line: 0, text: "description: café notes" }],
+  },
+  {
+    name: "accents, case and spaces written otherwise",
+    path: "topics/food.md",
+    content: `${HEADER}[stated 2026/01/02]\tlikes  CRÈME   Brûlée\n`,
+    words: "creme brulee",
+    matches: [{ line: 5, text: "[stated 2026/01/02] likes CRÈME Brûlée" }],
+  },
 ];

@@ -244,3 +244,77 @@ export async function shownUnderClearedFlags(
   forgetOpenRecallIndexes();
   return { flagged, dropped, older };
 }
+
+/**
+ * What a surface shows after a person edits a file the stored recall index had cleared: the case's
+ * folder is first written with each of its secrets replaced by a plain word, indexed by this build
+ * (its flags set), then written again by hand as the case holds it. `edited`: the first process
+ * after the edit shows it (its index takes the file in again). `stale`: another process (a prompt's
+ * recall) took the edit in first and appended it to the stored index's log, so the shown process
+ * reads the clean text's flag from the index's first line and the edit from its log. Neither may
+ * trust the flag the clean text left: each shows what {@link shownUnderClearedFlags} then shows
+ * of its folder (`flagged`). Fakes `Date` as that does: the caller restores the timers.
+ *
+ * @param testCase - The case.
+ * @param layout - Its layout.
+ * @param show - The surface, given the folder: what it sends, asked anew each time.
+ * @returns Each of `edited` and `stale` with its folder's `flagged`.
+ */
+export async function shownAfterHandEdit(
+  testCase: ShownSecretCase,
+  layout: StoreLayout,
+  show: (root: string) => Promise<string>,
+): Promise<{ edited: ShownTwice; stale: ShownTwice }> {
+  const hidden = [...testCase.hidden].sort((a, b) => b.length - a.length);
+  const clean = (text: string) =>
+    hidden.reduce((written, secret) => written.split(secret).join("nothing"), text);
+  // Besides the case's file, files enough that one file's change is appended to the stored index's
+  // log (up to a quarter of the index) rather than stored whole.
+  const others = Object.fromEntries(
+    Array.from({ length: 24 }, (_, at) => [
+      one(`garden-${at}`)(layout),
+      fileText(layout, `garden-${at}`, dated(layout, `plants tomatoes in bed ${at}`), `Bed ${at}.`),
+    ]),
+  );
+  const shown = async (root: string) => {
+    forgetOpenRecallIndexes();
+    const text = await show(root);
+    await flushRecallIndexes();
+    return text;
+  };
+  const afterEdit = async (logged: boolean): Promise<ShownTwice> => {
+    const root = await shownSecretFolder(
+      {
+        ...testCase,
+        files: (each) => ({
+          ...others,
+          ...Object.fromEntries(
+            Object.entries(testCase.files(each)).map(([path, text]) => [path, clean(text)]),
+          ),
+        }),
+      },
+      layout,
+    );
+    settleWrittenFiles();
+    forgetOpenRecallIndexes();
+    await openRecallIndex(new MemoryStore({ root, layout }));
+    await flushRecallIndexes();
+    // The person's edit: the same paths, the secrets back in.
+    for (const [path, text] of Object.entries(testCase.files(layout))) {
+      await writeFile(join(root, path), text);
+    }
+    settleWrittenFiles();
+    if (logged) {
+      forgetOpenRecallIndexes();
+      await openRecallIndex(new MemoryStore({ root, layout }));
+      await flushRecallIndexes();
+    }
+    const text = await shown(root);
+    const { flagged } = await shownUnderClearedFlags(root, layout, () => show(root));
+    return { shown: text, flagged };
+  };
+  return { edited: await afterEdit(false), stale: await afterEdit(true) };
+}
+
+/** What a surface showed in a state, and what it shows of the same folder with this build's flags. */
+export type ShownTwice = { shown: string; flagged: string };

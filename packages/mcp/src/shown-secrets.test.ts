@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import {
   SHOWN_SECRET_CASES,
+  shownAfterHandEdit,
   shownSecretFolder,
   shownSecretLine,
   shownUnderClearedFlags,
@@ -83,6 +84,26 @@ describe("the recall index's cleared flags change nothing the MCP server sends",
     for (const secret of testCase.hidden) expect(flagged).not.toContain(secret);
     expect({ dropped, older }).toEqual({ dropped: flagged, older: flagged });
   });
+});
+
+// A file the stored index cleared, then edited by hand to hold a secret (`shownAfterHandEdit`):
+// `list`, `search` and the resources send what they send of it under this build's flags.
+describe("the MCP server screens a cleared file edited by hand again", () => {
+  afterEach(() => vi.useRealTimers());
+  it.each(CASES.filter(([name]) => /^(list|search|resources)/.test(name)))(
+    "%s",
+    async (_name, layout, testCase, shown) => {
+      const path = testCase.path(layout);
+      const { edited, stale } = await shownAfterHandEdit(testCase, layout, async (root) =>
+        shown(await connect(root, layout), path, testCase.words),
+      );
+      for (const secret of testCase.hidden) {
+        expect(edited.shown).not.toContain(secret);
+        expect(stale.shown).not.toContain(secret);
+      }
+      expect([edited.shown, stale.shown]).toEqual([edited.flagged, stale.flagged]);
+    },
+  );
 });
 
 // `forget` removes the lines and sends them back: as `read` shows them (core's

@@ -2,7 +2,7 @@ import { forgottenShownCheck, quoteText, searchShown } from "@memfiles/core/inte
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
 import { printJson } from "../output.js";
-import { notReadNotes, readMemory } from "../read-memory.js";
+import { notReadNotes, readSearched } from "../read-memory.js";
 import { folderAndWords, MEMORY_OPTION, type RegisterCommand } from "./command.js";
 
 /** `memfiles search [folder] <words...>`: lines (and file descriptions) holding every word. */
@@ -20,7 +20,7 @@ export const registerSearch: RegisterCommand = (program, context, done) => {
     .action(async (typed: string[], options: { memory?: string; json?: boolean }) => {
       const { folder, words } = folderAndWords(typed, options, context);
       const store = openMemoryFolder(folder, context);
-      const files = await readMemory(store);
+      const files = await readSearched(store);
       for (const note of notReadNotes(files)) context.stderr(note);
       // Core's search as every surface shows it: matched on the masked text without forgotten
       // lines, paths masked.

@@ -5,6 +5,7 @@ import { runHook } from "@memfiles/claude-code";
 import { forgetOpenRecallIndexes } from "@memfiles/core/internal";
 import {
   SHOWN_SECRET_CASES,
+  shownAfterHandEdit,
   shownSecretFolder,
   shownSecretLine,
   shownUnderClearedFlags,
@@ -174,4 +175,27 @@ describe("memfiles forget never prints a secret a person wrote into a line or a 
     for (const secret of testCase.hidden) expect(text).not.toContain(secret);
     if (testCase.clean) expect(text).toContain(shownSecretLine(testCase, layout));
   });
+});
+
+// A file the stored index cleared, then edited by hand to hold a secret (`shownAfterHandEdit`): the
+// commands that list or search and the hooks print what they print of it under this build's flags.
+describe("memfiles screens a cleared file edited by hand again", () => {
+  afterEach(() => vi.useRealTimers());
+  // Six runs of a surface over two folders it indexes: seconds on a busy 2-core machine, two
+  // minutes guard a hang.
+  it.each(CASES.filter(([name]) => /^(memfiles (ls|search)|\w+ hook)/.test(name)))(
+    "%s",
+    async (_name, layout, testCase, shown) => {
+      const path = testCase.path(layout);
+      const { edited, stale } = await shownAfterHandEdit(testCase, layout, (root) =>
+        shown(root, layout, path, testCase.words),
+      );
+      for (const secret of testCase.hidden) {
+        expect(edited.shown).not.toContain(secret);
+        expect(stale.shown).not.toContain(secret);
+      }
+      expect([edited.shown, stale.shown]).toEqual([edited.flagged, stale.flagged]);
+    },
+    120_000,
+  );
 });

@@ -20,6 +20,7 @@ export {
 export type { MemoryType } from "./memory-problem.js";
 export {
   type BodyLine,
+  mayMatchBodyLines,
   memoryBodyLines,
   type SearchMatch,
   searchMemoryLines,

@@ -68,7 +68,7 @@ export function searchMemoryLines(
   file: { description: string; lines: readonly BodyLine[] },
   words: readonly string[],
 ): SearchMatch[] {
-  const wanted = words.flatMap((word) => foldSearchText(word).split(/\s+/)).filter(Boolean);
+  const wanted = wantedWords(words);
   if (wanted.length === 0) return [];
   const holdsAll = (text: string) => {
     const folded = foldSearchText(text);
@@ -80,4 +80,28 @@ export function searchMemoryLines(
       .filter((line) => holdsAll(line.written))
       .map((line) => ({ line: line.line, text: line.written })),
   ];
+}
+
+// The words search looks for: folded (`foldSearchText`), split at spaces, none empty.
+function wantedWords(words: readonly string[]): string[] {
+  return words.flatMap((word) => foldSearchText(word).split(/\s+/)).filter(Boolean);
+}
+
+/**
+ * Whether a file's text may hold a body line {@link searchMemoryLines} matches: it holds every
+ * word somewhere (case and accents ignored). A body line is a line of the text, its whitespace
+ * runs made one space and a date tag written back as it was read, and a word holds no space: a
+ * line holding every word lies in a text holding every word, so a text that does not is not
+ * parsed into lines at all (most files of a large folder, for a rare word).
+ *
+ * @param content - The file's whole text, front matter included.
+ * @param words - The words as given to {@link searchMemoryLines}.
+ * @returns `false` only when no body line of `content` can match.
+ * @example mayMatchBodyLines("---\nname: food\n---\n[stated 2026/01/02] likes Tea\n", ["tea"]) // true
+ */
+export function mayMatchBodyLines(content: string, words: readonly string[]): boolean {
+  const wanted = wantedWords(words);
+  if (wanted.length === 0) return false;
+  const folded = foldSearchText(content);
+  return wanted.every((word) => folded.includes(word));
 }

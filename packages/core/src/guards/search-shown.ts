@@ -1,4 +1,9 @@
-import { memoryBodyLines, type SearchMatch, searchMemoryLines } from "../format/index.js";
+import {
+  mayMatchBodyLines,
+  memoryBodyLines,
+  type SearchMatch,
+  searchMemoryLines,
+} from "../format/index.js";
 import {
   type ForgottenCheck,
   forgottenRow,
@@ -40,6 +45,13 @@ export async function searchShown(
   forgotten?: { forgotten: ForgottenCheck | undefined; layout: ShownLayout },
 ): Promise<ShownSearchMatch[]> {
   const hit = files.flatMap((given) => {
+    // A file whose description and text do not hold every word has no line to match: not parsed.
+    if (
+      !mayMatchBodyLines(given.content, words) &&
+      searchMemoryLines({ description: given.description, lines: [] }, words).length === 0
+    ) {
+      return [];
+    }
     // Searched as shown: a line a tombstone matches is no line of the file, a description no
     // description (`shownWithoutForgotten`, `forgottenRow`).
     const file =

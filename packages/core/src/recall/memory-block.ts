@@ -1,10 +1,11 @@
 import { estimateTokens } from "../cost/cache-minimum.js";
 import { forgottenRow, shownWithoutForgotten } from "../guards/forgotten-shown.js";
 import { maskPathsOfEach } from "../guards/mask-paths.js";
-import { maskSecretsOfEach } from "../guards/mask-secrets.js";
+import { type MaskedText, maskSecretsOfEach } from "../guards/mask-secrets.js";
 import type { MemoryRow } from "../store/types.js";
 import { compareCodeUnits } from "../text/compare-code-units.js";
 import { ALWAYS_LOADED } from "./always-loaded.js";
+import { clearedRowsOfView } from "./cleared-rows.js";
 import { capChars, oneLine, recallText } from "./fence.js";
 import { forgottenShownCheck } from "./forgotten-units.js";
 import { prefilterRows } from "./prefilter.js";
@@ -164,12 +165,26 @@ export async function renderMemoryBlock(options: MemoryBlockRenderOptions): Prom
     const text = shownWithoutForgotten(file.content, layout, forgotten).content.trimEnd();
     inlined.push({ path, chars: text.length, head: text.slice(0, 2 * MAX_INLINED_CHARS) });
   }
-  const masked = await maskSecretsOfEach([
-    ...shown.map((row) => row.description),
-    ...inlined.map((file) => file.head),
-  ]);
+  // A row the recall index's screen cleared as listed (its path's names, name and description,
+  // decision 0085) is shown as it is: the rows come from that index, so the flag covers the very
+  // texts shown. The inlined files are read now, not from the index: always screened.
+  const clearedRow = clearedRowsOfView(options.store);
+  const cleared = shown.map((row) => clearedRow?.(row) === true);
+  const asked = shown.flatMap((row, at) => (cleared[at] ? [] : [row.description]));
+  const screened = await maskSecretsOfEach([...asked, ...inlined.map((file) => file.head)]);
+  let next = 0;
+  const masked: MaskedText[] = [
+    ...shown.map((row, at) =>
+      cleared[at] ? { text: row.description, kinds: [] } : (screened[next++] as MaskedText),
+    ),
+    ...screened.slice(asked.length),
+  ];
   // The shown paths too: a file a person named after a secret (`topics/ghp_….md`).
-  const paths = await maskPathsOfEach(shown.map((row) => row.path));
+  const clearedPaths = new Set(shown.flatMap((row, at) => (cleared[at] ? [row.path] : [])));
+  const paths = await maskPathsOfEach(
+    shown.map((row) => row.path),
+    (path) => clearedPaths.has(path),
+  );
   const maskedCount =
     masked.filter((each) => each.kinds.length > 0).length +
     paths.filter((each) => each.kinds.length > 0).length;

@@ -1497,6 +1497,23 @@ export class RecallIndex {
   }
 
   /**
+   * Whether this build's secret screen cleared a row as the index holds it (decision 0085): the
+   * file's flag is set under `clearedFlagIdentity()` and the index lists the same name and
+   * description, so its path's names, name and description need no masking. A row of a file the
+   * index does not hold, or holds with another name or description, is not cleared.
+   *
+   * @param row - `{ path, name, description }`, e.g. a row of {@link rows}.
+   * @returns `true` for a row shown as it is, unscreened.
+   * @example index.clearedRow(index.rows()[0]) // true for a clean file
+   */
+  clearedRow(row: Pick<MemoryRow, "path" | "name" | "description">): boolean {
+    const file = this.files.get(row.path);
+    return (
+      clearedFile(file) && file?.row.name === row.name && file.row.description === row.description
+    );
+  }
+
+  /**
    * The units matching `query` in `scope` (every file when absent), ranked (`rankHits`), without the
    * units of `skipPaths` (default profile and preferences, which the memory block holds whole).
    */
@@ -2314,12 +2331,7 @@ export async function clearedRowsOf(
     .catch(() => undefined);
   if (!recallIndexStartFits(start?.slice(0, 256), store)) return () => false;
   const index = await openRecallIndex(store, { rowsOnly: true });
-  return (row) => {
-    const file = index.files.get(row.path);
-    return (
-      clearedFile(file) && file?.row.name === row.name && file.row.description === row.description
-    );
-  };
+  return (row) => index.clearedRow(row);
 }
 
 function forgetOpened(key: string): void {

@@ -1,6 +1,7 @@
 import { rowFromText } from "../store/memory-row.js";
 import type { FileStamp, ListStampsOptions, MemoryRow } from "../store/types.js";
 import { compareCodeUnits } from "../text/compare-code-units.js";
+import { markClearedRows } from "./cleared-rows.js";
 import {
   isRecallIndexStore,
   RECALL_INDEX_FILE,
@@ -91,13 +92,20 @@ export async function renderCheckingShownFiles<T>(
     }
     rows.sort((a, b) => compareCodeUnits(a.path, b.path));
   }
-  const viewOf = (listed?: ReadonlyMap<string, string>): RecallStore => ({
-    list: async () => rows.filter((row) => listed === undefined || listed.has(row.path)),
-    read: async (path) => {
-      const result = await readInScope(store, path, project);
-      return result.inScope ? result.file : { path, exists: false, version: "new" };
-    },
-  });
+  // A row is shown as the first line's screen cleared it when that line lists the same name and
+  // description (`clearedRow`): a logged file's row that differs is screened.
+  const cleared = (row: Pick<MemoryRow, "path" | "name" | "description">) => index.clearedRow(row);
+  const viewOf = (listed?: ReadonlyMap<string, string>): RecallStore =>
+    markClearedRows(
+      {
+        list: async () => rows.filter((row) => listed === undefined || listed.has(row.path)),
+        read: async (path) => {
+          const result = await readInScope(store, path, project);
+          return result.inScope ? result.file : { path, exists: false, version: "new" };
+        },
+      },
+      cleared,
+    );
   let shown = new Set<string>();
   const first = await render(viewOf(), (paths) => {
     shown = new Set(paths);

@@ -3,15 +3,25 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   SHOWN_SECRET_CASES,
+  shownAfterHandEdit,
   shownSecretFolder,
   shownSecretLine,
   shownUnderClearedFlags,
 } from "../../test/shown-secret-cases.js";
+import { boundaryStore } from "../boundary/boundary-store.js";
 import { memoryBlock, recallForPrompt } from "../boundary/recall-for-prompt.js";
 import { memfilesMemoryTool } from "../memory-tool/memory-tool.js";
 import { MemoryStore } from "../store/index.js";
 import type { StoreLayout } from "../store/types.js";
 import { budgetedRecall } from "./budgeted-recall.js";
+import { buildSystem } from "./build-system.js";
+
+// `buildSystem`'s memory block (its last system block), from the store or a request's view.
+async function builtBlock(store: MemoryStore | Awaited<ReturnType<typeof requestView>>) {
+  return (await buildSystem({ store, basePrompt: "Help." })).at(-1)?.text ?? "";
+}
+const requestView = (store: MemoryStore) =>
+  boundaryStore(store, { allProjects: true }).forRequest(undefined, { rowsOnly: true });
 
 // Core's surfaces that print memory to a model, each as the text it sends. The same cases run
 // through MCP (`mcp/src/shown-secrets.test.ts`) and the `memfiles` command
@@ -40,6 +50,12 @@ const SURFACES: Array<
     async (store, _path, words) => (await budgetedRecall({ store, query: words })).note,
   ],
   ["memoryBlock (SessionStart)", async (store) => (await memoryBlock({ store })).text],
+  [
+    "memoryBlock checking the shown files only",
+    async (store) => (await memoryBlock({ store, checkShownOnly: true })).text,
+  ],
+  ["buildSystem of the store", (store) => builtBlock(store)],
+  ["buildSystem of a request's view", async (store) => builtBlock(await requestView(store))],
 ];
 
 const CASES = (["subject", "fact"] as const).flatMap((layout) =>
@@ -62,7 +78,7 @@ describe("a secret a person wrote into a file, or into its name, is never shown"
     // below is not vacuous.
     expect(text).toMatch(/deploy|\[redacted\]/i);
     for (const secret of testCase.hidden) expect(text).not.toContain(secret);
-    if (testCase.clean && !/memoryBlock|folder/.test(name)) {
+    if (testCase.clean && !/memoryBlock|buildSystem|folder/.test(name)) {
       expect(text).toContain(shownSecretLine(testCase, layout).replace(/^\[stated [^\]]+\] /, ""));
       expect(text).not.toContain("[redacted]");
     }
@@ -84,5 +100,23 @@ describe("the recall index's cleared flags change nothing a surface shows", () =
     );
     for (const secret of testCase.hidden) expect(flagged).not.toContain(secret);
     expect({ dropped, older }).toEqual({ dropped: flagged, older: flagged });
+  });
+});
+
+// A file the stored index cleared, then edited by hand to hold a secret: the flag its clean text
+// left is trusted neither by the first process after the edit nor by the next one, which reads the
+// edit from the index's log (`shownAfterHandEdit`).
+describe("a cleared file edited by hand is screened again", () => {
+  afterEach(() => vi.useRealTimers());
+  it.each(CASES)("%s", async (_name, layout: StoreLayout, testCase, shown) => {
+    const path = testCase.path(layout);
+    const { edited, stale } = await shownAfterHandEdit(testCase, layout, (root) =>
+      shown(new MemoryStore({ root, layout }), path, testCase.words),
+    );
+    for (const secret of testCase.hidden) {
+      expect(edited.shown).not.toContain(secret);
+      expect(stale.shown).not.toContain(secret);
+    }
+    expect([edited.shown, stale.shown]).toEqual([edited.flagged, stale.flagged]);
   });
 });
