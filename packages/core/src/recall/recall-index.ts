@@ -1580,8 +1580,10 @@ export class RecallIndex {
       return kept.filter;
     }
     const out = new Uint8Array(this.nextId);
-    for (const [path, file] of this.files) {
-      if (file.scope !== undefined && !this.holds(path, scope)) {
+    // The files themselves, not [path, file] entries: `holds` of an indexed file, without looking
+    // up again each of the thousands a memory of many projects scopes.
+    for (const file of this.files.values()) {
+      if (file.scope !== undefined && !inScope(file.scope, scope.project)) {
         for (const id of file.ids) out[id] = 1;
       }
     }
