@@ -62,6 +62,8 @@ const textOf = (layout: StoreLayout, at: number, fact: string, stated: string) =
   layout === "fact"
     ? `---\nname: place ${at}\ndescription: ${fact}.\ntype: user\nupdated: ${stated}\n---\n${fact}.\n`
     : `---\nname: place-${at}\ndescription: place ${at}\n---\n[stated ${stated}] ${fact}\n`;
+const unique = (items: string[]) => [...new Set(items)];
+
 describe.each(["subject", "fact"] as const)(
   "forget hides no line it left in memory, %s layout",
   (layout) => {
@@ -91,7 +93,8 @@ describe.each(["subject", "fact"] as const)(
         // What the forget removed, put back as it was (an undo), is still forgotten.
         await writeFile(join(root, placeFile(layout, 2)), textOf(layout, 2, forgotten, day(-6)));
         expect(await recalled()).not.toContain(forgotten);
-        expect((await findForgottenLines(store)).map((line) => line.path)).toEqual([
+        // A fact file's description restates its fact: `check` names both lines, one file.
+        expect(unique((await findForgottenLines(store)).map((line) => line.path))).toEqual([
           placeFile(layout, 2),
         ]);
 
@@ -99,7 +102,7 @@ describe.each(["subject", "fact"] as const)(
         // and the write pass still refuses it.
         await writeFile(join(root, placeFile(layout, 3)), textOf(layout, 3, restated, day(1)));
         expect(await recalled()).not.toContain(restated);
-        expect((await findForgottenLines(store)).map((line) => line.rule)).toEqual([
+        expect(unique((await findForgottenLines(store)).map((line) => line.rule))).toEqual([
           "same_fact",
           "removed_fact_words",
         ]);

@@ -25,6 +25,7 @@ export const registerServe: RegisterCommand = (program, context, done) => {
       const page = await startMemoryPage({
         store,
         port,
+        ...(context.timeZone === undefined ? {} : { timeZone: context.timeZone }),
         onRefused: ({ reason, method, path, origin }) =>
           context.stderr(
             `refused ${method} ${path}${origin ? ` from ${origin}` : ""}: ${reason}\n`,

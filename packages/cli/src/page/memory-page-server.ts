@@ -18,6 +18,13 @@ export type StartMemoryPageOptions = {
   port?: number;
   /** Per-run token required in every URL; default 32 random bytes, hex. */
   token?: string;
+  /**
+   * The user's IANA time zone (`memfiles serve`'s, see `timeZoneFromEnv`): a deleted line's
+   * tombstone is dated on the user's calendar day, as `remember` dates lines; default UTC.
+   */
+  timeZone?: string;
+  /** The clock for that date (tests); default `new Date()`. */
+  now?: () => Date;
   /** Told about every refused request (`serve` prints one line each), with its Origin header. */
   onRefused?: (refused: {
     reason: RefusedReason;
@@ -67,7 +74,7 @@ const DescriptionSchema = z.object({
  * token the page showed; a stale one is refused with `409` and the file's current text. Requests
  * from other origins or hosts, or without the per-run token, are refused with `403`.
  *
- * @param options - `{ store, port?, token?, onRefused? }`.
+ * @param options - `{ store, port?, token?, timeZone?, now?, onRefused? }`.
  * @returns The running page; `close()` stops it.
  * @example const page = await startMemoryPage({ store }); console.log(page.url);
  */
@@ -165,6 +172,8 @@ export async function startMemoryPage(options: StartMemoryPageOptions): Promise<
         store,
         query,
         only: [{ path: read.path, version: read.version, lines: [body.line] }],
+        ...(options.now === undefined ? {} : { now: options.now() }),
+        ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
       });
       if (result.code === "version_conflict") {
         const now = await store.read(read.path);

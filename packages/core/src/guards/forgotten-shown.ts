@@ -1,6 +1,4 @@
-import { parseDatedLine } from "../format/dated-line.js";
-import { safeParseMemoryFile } from "../format/memory-file.js";
-import { bodyFacts } from "../text/body-facts.js";
+import { forgottenItems, type ShownLayout } from "./forgotten-items.js";
 import {
   type IndexedTombstone,
   storedTombstones,
@@ -8,11 +6,7 @@ import {
   TombstoneIndex,
 } from "./tombstone-index.js";
 
-/**
- * A memory's layout by name (`ShownLayout`: `subject`, `fact`), as the guards take it: they sit
- * below the store, which names the layouts; what is not `subject` is read as the fact layout.
- */
-export type ShownLayout = string;
+export type { ShownLayout } from "./forgotten-items.js";
 
 /**
  * Whether a text (a line's fact, a fact body, a description) holds a fact the user asked to
@@ -87,8 +81,9 @@ export type ShownFile = {
  * tombstone matches is left out, and the header's `name:` or `description:` line when it does. A
  * subject file's item is a body line (its date tag dropped); a fact file's is its body, and of a
  * body of several facts only the facts a tombstone matches are left out (`bodyFacts`, as `forget`
- * takes them out, decision 0059), the whole body when no one fact matches. The file on disk is
- * left as it is; `check` reports the lines (`forgotten_line`).
+ * takes them out, decision 0059), the whole body when no one fact matches: the items of
+ * `forgottenItems`, the walk `check` reports by too. The file on disk is left as it is; `check`
+ * reports the lines (`forgotten_line`).
  *
  * @param content - The file's text.
  * @param layout - The memory's layout (what an item is).
@@ -130,43 +125,9 @@ function shownFile(
   forgotten: ForgottenCheck,
   options: { lineLeftOut?: string },
 ): ShownFile {
-  const parsed = safeParseMemoryFile(content);
-  const bodyLine = parsed.success ? parsed.value.lineMap.bodyLine : 1;
+  const hidden = new Set(forgottenItems(content, layout, forgotten).flatMap((item) => item.lines));
   // Text and line breaks alternate, so a line left out takes its own break with it.
   const parts = content.split(/(\r\n|\n|\r)/);
-  const lines = parts.filter((_part, at) => at % 2 === 0);
-  const hidden = new Set<number>();
-  // A fact file's day is its `updated:`; a subject line's, its own tag.
-  const updated = parsed.success ? parsed.value.header.updated : undefined;
-  if (parsed.success) {
-    const { header, lineMap } = parsed.value;
-    for (const field of ["name", "description"] as const) {
-      const value = header[field];
-      const line = lineMap.fieldLines[field];
-      if (value !== undefined && line !== undefined && forgotten(value.trim(), updated, true)) {
-        hidden.add(line);
-      }
-    }
-  }
-  const body = lines.slice(bodyLine - 1);
-  if (layout === "subject") {
-    body.forEach((line, at) => {
-      const dated = parseDatedLine(line);
-      const text = dated?.text ?? line.trim();
-      if (text !== "" && !text.startsWith("#") && forgotten(text, dated?.stated)) {
-        hidden.add(bodyLine + at);
-      }
-    });
-  } else {
-    // The fact layout's item is the body (`check` reports it so); of several facts, only those a
-    // tombstone matches go, as `forget` takes them out.
-    const text = body.join("\n");
-    const matched = bodyFacts(text).filter((fact) => forgotten(fact.text, updated));
-    for (const fact of matched) for (const at of fact.lines) hidden.add(bodyLine + at);
-    if (matched.length === 0 && text.trim() !== "" && forgotten(text.trim(), updated)) {
-      for (let at = 0; at < body.length; at++) hidden.add(bodyLine + at);
-    }
-  }
   if (hidden.size === 0) return { content, hidden: [] };
   const { lineLeftOut } = options;
   const shown =

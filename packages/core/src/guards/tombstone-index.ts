@@ -85,11 +85,13 @@ export class TombstoneIndex {
    *
    * @param fact - A proposed fact, or the text of a stored line (date tag left out).
    * @param stated - For a stored line, the day it was stated (`[stated YYYY/MM/DD]`, a fact
-   *   file's `updated:`): rule 3 (`removed_fact_words`) then matches only tombstones of a forget
-   *   made before that day. A line stated on or before the forget's day was in memory when the
-   *   forget ran and was not removed, so it was kept ("Anna's brother lives in Madrid" after
-   *   forgetting her sister's line); rules 1 and 2 still match it (decision 0005, amended
-   *   2026-12-07). Omitted for a proposal or a file not yet in memory.
+   *   file's `updated:`): rules 2 (`forget_query_words`) and 3 (`removed_fact_words`) then match
+   *   only tombstones of a forget made before that day. A line stated on or before the forget's
+   *   day was in memory when the forget ran and was not removed, so it was kept ("Anna's brother
+   *   lives in Madrid" after forgetting her sister's line; a fact file that only mentions the
+   *   query's words); rule 1 still matches it, and a line the forget matched but could not remove
+   *   is tombstoned by its own hash (decisions 0005, amended 2026-12-07, and 0095). Omitted for a
+   *   proposal or a file not yet in memory.
    * @param factsOnly - Ask only the removed lines (rules 1 and 3), not the forget queries' words
    *   (rule 2): for a file's name or description, which names a topic ("deploy questions"), not a
    *   fact (decision 0091, amended 2026-12-07).
@@ -106,7 +108,10 @@ export class TombstoneIndex {
     for (const word of factsOnly ? [] : words) {
       for (const index of this.queryWords.get(word) ?? []) {
         if (first !== undefined && index >= first) break;
-        if ((this.queries[index]?.words ?? []).every((queryWord) => words.has(queryWord))) {
+        const asked = this.queries[index];
+        // A line stated by the forget's day was in memory when it ran, and it left the line.
+        if (day !== undefined && asked !== undefined && asked.date >= day) continue;
+        if ((asked?.words ?? []).every((queryWord) => words.has(queryWord))) {
           first = index;
         }
       }

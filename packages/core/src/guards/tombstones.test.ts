@@ -98,9 +98,23 @@ describe("TombstoneIndex.find: a stored line stated by the forget's day was kept
     ],
     ["`updated:` typed with dashes", "Anna's brother lives in Madrid", "2026-12-01", undefined],
     ["a day that is no date", "Anna's brother lives in Madrid", "last week", "removed_fact_words"],
-    // Rules 1 and 2 do not ask the day: the removed line put back, the query's every word.
+    // Rule 1 does not ask the day: the removed line put back stays forgotten.
     ["the removed line put back", "Anna's sister lives in Madrid", "2026/12/01", "same_fact"],
-    ["the query's word", "my sister moved to Lisbon", "2026/12/01", "forget_query_words"],
+    // Rule 2 does (decision 0095): a line holding the query's every word that the forget left.
+    [
+      "the query's word, stated before the forget",
+      "my sister moved to Lisbon",
+      "2026/12/01",
+      undefined,
+    ],
+    ["the query's word, stated on its day", "my sister moved to Lisbon", "2026/12/07", undefined],
+    [
+      "the query's word, stated after it",
+      "my sister moved to Lisbon",
+      "2026/12/08",
+      "forget_query_words",
+    ],
+    ["the query's word, a proposal", "my sister moved to Lisbon", undefined, "forget_query_words"],
   ])("%s", (_name, fact, stated, rule) => {
     expect(index.find(fact, stated)?.rule).toBe(rule);
   });

@@ -1,14 +1,17 @@
+import { forgottenItems, type ShownLayout } from "../guards/forgotten-items.js";
 import type { ForgottenMatch } from "../guards/tombstones.js";
 import { MEMORY_INDEX_FILE, type MemoryStore } from "../store/index.js";
 import { handWrittenIndexLines } from "../store/memory-index.js";
 import { readTombstones, TombstoneIndex } from "../write/index.js";
-import type { Layout } from "./layout.js";
 import { layoutOf } from "./layout-of.js";
 
 /** A stored line a tombstone matches: forgotten, yet in the file (a hand edit, an undo, a copy). */
 export type ForgottenLine = {
   path: string;
-  /** 1-based line number in the file (the body's first line, for a fact file). */
+  /**
+   * 1-based line number in the file: a subject line, a `name:` or `description:` line, a fact
+   * file's fact (its first line), or the body's first line when the forgotten words span its facts.
+   */
   line: number;
   /** The date of the tombstone that matches it, `YYYY/MM/DD`. */
   forgotten: string;
@@ -16,22 +19,26 @@ export type ForgottenLine = {
   rule: ForgottenMatch["rule"];
 };
 
-// The one rule: a file's items (the layout's) asked of the tombstone index, with the day each was
-// stated when the file is in memory (`stored`), as a proposal when it is about to come in.
+// A file's items asked of the tombstone index by the one walk every surface takes
+// (`forgottenItems`), with the day each was stated when the file is in memory (`stored`), as a
+// proposal when it is about to come in.
 function forgottenIn(
   index: TombstoneIndex,
-  layout: Layout,
+  layout: ShownLayout,
   path: string,
   content: string,
   stored: boolean,
-): { found: ForgottenLine[]; items: number } {
-  const items = layout.items.of(path, content);
-  const found: ForgottenLine[] = [];
-  for (const item of items) {
-    const match = index.find(item.text, stored ? item.date : undefined);
-    if (match) found.push({ path, line: item.line, forgotten: match.date, rule: match.rule });
-  }
-  return { found, items: items.length };
+): Array<ForgottenLine & { lines: number[]; field: boolean }> {
+  return forgottenItems(content, layout, (text, stated, field) =>
+    index.find(text, stored ? stated : undefined, field),
+  ).map((item) => ({
+    path,
+    line: item.lines[0] ?? 1,
+    forgotten: item.match.date,
+    rule: item.match.rule,
+    lines: item.lines,
+    field: item.field !== undefined,
+  }));
 }
 
 // A list marker is no part of a line's fact ("- banks with Monzo" is "banks with Monzo").
@@ -97,10 +104,11 @@ export async function findForgottenIndexLines(
 }
 
 /**
- * Every stored line (subject layout) or fact body (fact layout), and every hand-written line of
- * `MEMORY.md`, that a tombstone matches (see `findForgotten`): the user asked to forget it, and it
- * is in memory all the same. Reported by
- * `memfiles check`; the text itself is not repeated (it is in the file).
+ * Every stored line that a tombstone matches, by the walk every surface that shows a file to a
+ * model takes (`forgottenItems`: a subject line, a fact of a fact file or its whole body, a
+ * `name:` or `description:`), and every hand-written line of `MEMORY.md`: the user asked to
+ * forget it, and it is in memory all the same. Reported by `memfiles check` and the memory page;
+ * the text itself is not repeated (it is in the file).
  *
  * @param store - The memory (`list`, `read`, `readInternal`, `layout`).
  * @returns The lines, in file order; empty when none.
@@ -111,15 +119,16 @@ export async function findForgottenLines(
   store: Pick<MemoryStore, "list" | "read" | "readInternal" | "layout"> &
     Partial<Pick<MemoryStore, "readIndex">>,
 ): Promise<ForgottenLine[]> {
-  const layout = layoutOf(store);
   const tombstones = await readTombstones(store);
   if (tombstones.length === 0) return [];
+  const layout = layoutOf(store).name;
   const index = new TombstoneIndex(tombstones);
   const found: ForgottenLine[] = [];
   for (const row of await store.list()) {
     const file = await store.read(row.path);
     if (!file.exists || file.notText !== undefined) continue;
-    found.push(...forgottenIn(index, layout, row.path, file.content, true).found);
+    const lines = forgottenIn(index, layout, row.path, file.content, true);
+    found.push(...lines.map(({ lines: _, field: __, ...line }) => line));
   }
   const memoryIndex = await store.readIndex?.();
   if (memoryIndex?.exists === true) {
@@ -133,9 +142,10 @@ export type KeptFile = { path: string; content: string | undefined; dropped: For
 
 /**
  * Files about to be written from outside the write pipeline (an import) without the lines a
- * tombstone matches, by the same rule as `findForgottenLines`: each matching line is taken out
- * (its line break with it); a file whose every item matches (a fact file's one fact) is left out
- * whole (`content: undefined`).
+ * tombstone matches, by the same walk as `findForgottenLines` (as a proposal: no stated day):
+ * each matching line is taken out (its line break with it), a fact file's fact with its
+ * continuation lines; the header is kept whole; a file left with no item (every line matched, a
+ * fact file's one fact) is left out whole (`content: undefined`).
  *
  * @param store - The memory the files go to (`readInternal`, `layout`).
  * @param files - `{ path, content }` as they would be written.
@@ -150,16 +160,19 @@ export async function dropForgottenLines(
   const tombstones = await readTombstones(store);
   if (tombstones.length === 0)
     return files.map(({ path, content }) => ({ path, content, dropped: [] }));
-  const layout = layoutOf(store);
+  const layout = layoutOf(store).name;
   const index = new TombstoneIndex(tombstones);
   return files.map(({ path, content }) => {
-    const { found, items } = forgottenIn(index, layout, path, content, false);
+    // A name or description names what a file is about: an import keeps its header whole.
+    const found = forgottenIn(index, layout, path, content, false).filter((item) => !item.field);
     if (found.length === 0) return { path, content, dropped: [] };
-    if (found.length === items) return { path, content: undefined, dropped: found };
-    const lines = new Set(found.map((item) => item.line));
+    const dropped = found.map(({ lines: _, field: __, ...line }) => line);
+    const lines = new Set(found.flatMap((item) => item.lines));
     // Text and line breaks alternate, so a dropped line takes its own break with it.
     const parts = content.split(/(\r\n|\n|\r)/);
-    const kept = parts.filter((_part, at) => !lines.has(Math.floor(at / 2) + 1));
-    return { path, content: kept.join(""), dropped: found };
+    const kept = parts.filter((_part, at) => !lines.has(Math.floor(at / 2) + 1)).join("");
+    // A file left with no item (every line, or the one fact) is left out whole.
+    const left = forgottenItems(kept, layout, () => true).some((item) => !item.field);
+    return { path, content: left ? kept : undefined, dropped };
   });
 }

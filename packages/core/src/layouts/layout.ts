@@ -96,8 +96,8 @@ export type Layout = {
   forget(options: ForgetOptions): Promise<ForgetResult>;
   /** What `forget` would remove now (same `query` as `forget`), without removing anything. */
   previewForget(options: Pick<ForgetOptions, "store" | "query">): Promise<ForgetPreview>;
-  /** A file's items (subject: its lines; fact: the file's one fact), as forget, the memory tool,
-   * `memfiles check` and `memfiles ls` see them (see {@link LayoutItems}). */
+  /** A file's items (subject: its lines; fact: the file's one fact), as `memfiles ls` counts
+   * them (see {@link LayoutItems}); which of them a tombstone matches is `forgottenItems`'. */
   readonly items: LayoutItems;
   /** How the memory tool reads and stamps the model's edits of a file (see `MemoryToolEdits`). */
   readonly memoryTool: MemoryToolEdits;
@@ -137,22 +137,8 @@ export function isNoItem(text: string): boolean {
 export type LayoutItems = {
   /** The word for one item, as `memfiles ls` heads its count: `line` or `fact`. */
   readonly noun: string;
-  /**
-   * The texts of one file a tombstone is checked against, each with its 1-based line: subject,
-   * every body line but headings (without its date tag); fact, the body at its first line. Empty
-   * for a file the layout cannot read.
-   */
-  of(path: string, content: string): LayoutItem[];
   /** How many items one file holds: subject, its dated lines; fact, 1 when its body has text. */
   count(path: string, content: string): number;
-};
-
-/** One text of a file a tombstone is checked against (see `LayoutItems.of`). */
-export type LayoutItem = {
-  line: number;
-  text: string;
-  /** The day it was stated (`YYYY/MM/DD`: a line's date tag, a fact file's `updated:`), if known. */
-  date?: string;
 };
 
 /**

@@ -1,7 +1,7 @@
 import { editFactText, safeParseFactFile, safeParseMemoryFile } from "../../format/index.js";
 import { MEMORY_INDEX_FILE } from "../../store/index.js";
 import { factSlug } from "../../text/index.js";
-import { isNoItem, type LayoutItem, type MemoryToolEdits } from "../layout.js";
+import { isNoItem, type MemoryToolEdits } from "../layout.js";
 import { bodyHolds, factBodyShape, heldBody, readFactFolder } from "./fact-write-pass.js";
 
 /** A name for a fact file from its path: `deploy-host.md` -> `deploy host`. */
@@ -16,15 +16,6 @@ function factOf(lines: readonly string[]): { body: string; name: string; descrip
   if (!parsed.success) return { body: text.trim(), name: "", description: "" };
   const { body, name, description } = parsed.value;
   return { body: body.trim(), name, description };
-}
-
-/** The fact layout's item of a file: its body (one fact), at the body's first line. */
-export function factsOf(path: string, content: string): LayoutItem[] {
-  const parsed = safeParseFactFile(content, path);
-  if (!parsed.success || parsed.value.body.trim() === "") return [];
-  const { file, body, updated } = parsed.value;
-  const item: LayoutItem = { line: file.lineMap.bodyLine, text: body.trim() };
-  return [updated === undefined ? item : { ...item, date: updated }];
 }
 
 /** The fact layout's fact count: 1 when the body has a line of text (not only headings). */

@@ -3,7 +3,7 @@ import { sumUsage } from "../../cost/index.js";
 import { type ForgetOptions, matchesForgetQuery, rememberThrough } from "../../write/index.js";
 import type { ConsolidateAllOptions, ConsolidateAllResult, Layout } from "../layout.js";
 import { consolidateFacts } from "./consolidate-facts.js";
-import { factCount, factMemoryTool, factsOf } from "./fact-items.js";
+import { factCount, factMemoryTool } from "./fact-items.js";
 import { factPropose } from "./fact-propose.js";
 import { type FactWriteStore, factWrite } from "./fact-write-pass.js";
 import {
@@ -51,7 +51,7 @@ export const factLayout: Layout = {
   previewForget(options) {
     return previewForgetFactFiles({ ...options, matches: matchesForgetQuery });
   },
-  items: { noun: "fact", of: factsOf, count: factCount },
+  items: { noun: "fact", count: factCount },
   memoryTool: factMemoryTool,
 };
 

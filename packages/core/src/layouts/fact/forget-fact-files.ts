@@ -47,12 +47,11 @@ export async function forgetFactFiles(options: {
   return store.withLock(async () => {
     await finishPendingForget(store);
     const tombstones = await readTombstones(store);
-    const { found: matched, notRemoved } = await findFactFiles(
-      store,
-      query,
-      options.matches,
-      today,
-    );
+    const {
+      found: matched,
+      notRemoved,
+      unremovable,
+    } = await findFactFiles(store, query, options.matches, today);
     let found = matched;
     if (options.only !== undefined) {
       const shown = new Map(options.only.map((file) => [file.path, file.version]));
@@ -68,13 +67,18 @@ export async function forgetFactFiles(options: {
       }
       found = matched.filter((file) => shown.get(file.path) === file.version);
     }
+    // A fact matched but left (a file memfiles does not write back) is kept out by its own hash:
+    // the query's words hide no line stated by today (decision 0095).
     const tombstone = makeTombstone(
       query,
-      found.flatMap((file) =>
-        file.body !== undefined && !file.removed.includes(file.body)
-          ? [...file.removed, file.body]
-          : file.removed,
-      ),
+      [
+        ...found.flatMap((file) =>
+          file.body !== undefined && !file.removed.includes(file.body)
+            ? [...file.removed, file.body]
+            : file.removed,
+        ),
+        ...unremovable,
+      ],
       today,
     );
     if (tombstone.facts.length > 0 || tombstone.query.length > 0) {
@@ -157,9 +161,12 @@ async function findFactFiles(
 ): Promise<{
   found: FoundFact[];
   notRemoved: NotRemovedLine[];
+  /** Facts the query matched that memfiles cannot take out of their file: tombstoned by hash. */
+  unremovable: string[];
 }> {
   const found: FoundFact[] = [];
   const notRemoved: Array<{ path: string; line: string; reason: string }> = [];
+  const unremovable: string[] = [];
   for (const row of await store.list()) {
     const read = await store.read(row.path);
     if (!read.exists) continue;
@@ -180,6 +187,7 @@ async function findFactFiles(
               ? forgetNotTextReason(notText)
               : "memfiles cannot edit this file's front matter (it is not plain `key: value` YAML); remove the line by hand";
           notRemoved.push(...some.removed.map((line) => ({ path: row.path, line, reason })));
+          unremovable.push(...some.removed);
         } else {
           found.push({ path: row.path, version: read.version, ...some, content: some.content });
         }
@@ -219,7 +227,7 @@ async function findFactFiles(
       body: whole,
     });
   }
-  return { found, notRemoved };
+  return { found, notRemoved, unremovable };
 }
 
 /**

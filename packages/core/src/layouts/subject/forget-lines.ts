@@ -75,10 +75,26 @@ export async function forgetLines(options: ForgetOptions): Promise<ForgetResult>
         else if (plan) plans.push(plan);
       }
     }
+    // A forget of a confirmed preview (`only`) leaves every other file as it is, but a line the
+    // query matched there that memfiles cannot remove (the preview named it) is tombstoned too.
+    const left = [...notRemoved];
+    if (only) {
+      const shown = new Set(only.map((file) => file.path));
+      for (const row of await store.list()) {
+        if (shown.has(row.path)) continue;
+        const plan = await planFile(store, row.path, query, today);
+        if (plan && "reason" in plan) left.push(...plan.lines);
+      }
+    }
     const also = notRemoved.length > 0 ? { notRemoved } : {};
+    // A line matched but left (a file memfiles does not write back) is kept out by its own hash:
+    // the query's words hide no line stated by today (decision 0095).
     let tombstone: Tombstone = makeTombstone(
       query,
-      plans.flatMap((plan) => plan.removed.map(factTextOf)),
+      [
+        ...plans.flatMap((plan) => plan.removed.map(factTextOf)),
+        ...left.map((line) => factTextOf(line.line)),
+      ],
       today,
     );
     const leaveTombstone = tombstone.facts.length > 0 || tombstone.query.length > 0;

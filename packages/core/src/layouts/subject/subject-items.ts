@@ -14,7 +14,7 @@ import {
   isAllowedWritePath,
 } from "../../write/allowed-path.js";
 import { memoryFileState, readFolder } from "../../write/memory-files.js";
-import { isNoItem, type LayoutItem, type MemoryToolEdits } from "../layout.js";
+import { isNoItem, type MemoryToolEdits } from "../layout.js";
 import { heldLine, subjectLineShape } from "./add-line.js";
 
 // A line that is only a date tag, what a dated line is once its text is replaced by nothing.
@@ -26,25 +26,6 @@ function lineTexts(lines: readonly string[]): string[] {
     const fact = parseDatedLine(line);
     return fact ? [fact.text] : [];
   });
-}
-
-/**
- * The subject layout's items of a file: every body line but blank lines and headings, a dated
- * line without its tag, an undated line written by hand as it is (a forgotten line must not come
- * back in any line).
- */
-export function subjectLinesOf(_path: string, content: string): LayoutItem[] {
-  const parsed = safeParseMemoryFile(content);
-  const bodyLine = parsed.success ? parsed.value.lineMap.bodyLine : 1;
-  const lines = content.split(/\r\n|\n|\r/);
-  const items: LayoutItem[] = [];
-  for (let at = bodyLine - 1; at < lines.length; at += 1) {
-    const dated = parseDatedLine(lines[at] ?? "");
-    const text = dated?.text ?? (lines[at] ?? "").trim();
-    if (text === "" || text.startsWith("#")) continue;
-    items.push(dated ? { line: at + 1, text, date: dated.stated } : { line: at + 1, text });
-  }
-  return items;
 }
 
 /** The subject layout's line count: its dated lines (0 for a file that cannot be parsed). */

@@ -2,7 +2,7 @@ import type { Layout } from "../layout.js";
 import { consolidateLongFiles } from "./consolidate/index.js";
 import { forgetLines, previewForgetLines } from "./forget-lines.js";
 import { rememberLine } from "./remember-line.js";
-import { subjectLineCount, subjectLinesOf, subjectMemoryTool } from "./subject-items.js";
+import { subjectLineCount, subjectMemoryTool } from "./subject-items.js";
 import { subjectPropose } from "./subject-propose.js";
 import { subjectWrite } from "./subject-write-pass.js";
 
@@ -20,6 +20,6 @@ export const subjectLayout: Layout = {
   consolidateAll: consolidateLongFiles,
   forget: forgetLines,
   previewForget: previewForgetLines,
-  items: { noun: "line", of: subjectLinesOf, count: subjectLineCount },
+  items: { noun: "line", count: subjectLineCount },
   memoryTool: subjectMemoryTool,
 };
