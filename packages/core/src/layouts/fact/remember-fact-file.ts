@@ -101,11 +101,15 @@ export function factRememberSteps(context: {
       const { name, description } = headerOf(item);
       const fold = (text: string) => foldText(text.trim()).normalize("NFKC");
       // The file named exactly is the row a listing finds first: when the recall index says the
-      // listing holds it, it is read alone, not every file's header (decision 0099).
-      const named = (await indexListsPath(store, item.path))
-        ? await store.read(item.path)
+      // listing holds it, it is read alone, not every file's header (decision 0099). A path that
+      // names no file is not asked of the index (a new file lists every header anyway); one the
+      // store refuses is left to the listing, as before.
+      const named = /\.md$/.test(item.path)
+        ? await store.read(item.path).catch(() => undefined)
         : undefined;
-      if (named?.exists === true) return locateLine(item, item.path, named);
+      if (named?.exists === true && (await indexListsPath(store, item.path))) {
+        return locateLine(item, item.path, named);
+      }
       const rows = await store.list();
       const row =
         rows.find((candidate) => candidate.path === item.path) ??
