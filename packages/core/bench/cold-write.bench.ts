@@ -3,9 +3,10 @@
  * saving one fact with `remember`, as `memfiles remember` and a fresh MCP server do; its CPU time
  * (user + system, `process.cpuUsage`) to the result, median of {@link ROUNDS} processes, each
  * saving a fact of its own. Rows: both layouts, 1,000 and 10,000 files, a fact added to a file
- * that exists and a fact that makes a new file, with the recall index stored (as a memory that is
- * recalled from has it) and without one (every file read: how every write ran before decision
- * 0087). Folders are generated once per machine under the OS temp folder; a run writes in a fresh
+ * that exists, a fact that makes a new file, and the first row's facts given again (refused as
+ * duplicates: the checks' cost without the write's), with the recall index stored (as a memory
+ * that is recalled from has it) and without one (every file read: how every write ran before
+ * decisions 0087 and 0099). Folders are generated once per machine under the OS temp folder; a run writes in a fresh
  * copy. No goal is asserted (the issue's: under 1 s at 10,000 files; 1,000 files no slower).
  *
  * Run: `pnpm bench -- cold-write` (after `pnpm build`).
@@ -55,13 +56,25 @@ const FACTS = [
   "builds kites with the neighbours",
 ];
 
-// Where each kind of write lands in the generated folders: a file they hold, and a new one.
-const TARGETS: Record<StoreLayout, Record<"existing file" | "new file", string>> = {
-  subject: { "existing file": "topics/backups-1023.md", "new file": "topics/hetzner-box.md" },
-  fact: { "existing file": "fact-5.md", "new file": "hetzner-box.md" },
+type WriteKind = "existing file" | "new file" | "the same fact again";
+
+// Where each kind of write lands in the generated folders: a file they hold, a new one, and the
+// file the "existing file" rounds wrote to, given their facts again (each refused as a duplicate).
+const TARGETS: Record<StoreLayout, Record<WriteKind, string>> = {
+  subject: {
+    "existing file": "topics/backups-1023.md",
+    "new file": "topics/hetzner-box.md",
+    "the same fact again": "topics/backups-1023.md",
+  },
+  fact: {
+    "existing file": "fact-5.md",
+    "new file": "hetzner-box.md",
+    "the same fact again": "fact-5.md",
+  },
 };
 
 function factOf(stored: boolean, write: string, round: number): string {
+  // "the same fact again" takes the "existing file" row's facts: each is a duplicate by then.
   const row = (stored ? 0 : 2) + (write === "new file" ? 1 : 0);
   return FACTS[(row * ROUNDS + round) % FACTS.length] as string;
 }

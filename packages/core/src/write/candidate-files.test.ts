@@ -27,10 +27,19 @@ const FOLDER: Record<string, string> = {
   "people/sister.md": subjectFile("sister", ["[stated 2026/09/06] my sister runs a bakery"]),
   "topics/music.md": subjectFile("music", ["[stated 2026/09/08] doesn't like the way"]),
   "topics/café.md": subjectFile("café", ["[stated 2026/09/07] orders a flat white at Café Olé"]),
+  // Files a new file's subject lands in: by a name in the description, by a description head
+  // under an empty name, by a name MEMORY.md still lists under the old path.
+  "people/bob.md": `---\nname: bob\ndescription: "Bob (Robert Chen), the user's manager."\nupdated: 2026/09/01\n---\n[stated 2026/09/09] runs the Monday review\n`,
+  "topics/notes-7.md": `---\nname: ""\ndescription: "Climbing: where and when."\nupdated: 2026/09/01\n---\n[stated 2026/09/10] climbs at the quarry\n`,
+  "topics/walks.md": subjectFile("hiking", ["[stated 2026/09/11] hikes the ridge in autumn"]),
+  "topics/bob_chen.md": `---\nname: ""\ndescription: "Notes."\nupdated: 2026/09/01\n---\n[stated 2026/09/12] keeps the receipts\n`,
+  "MEMORY.md":
+    "# Memory index\n\n- [hiking](topics/hiking.md) — Hikes.\n- [](topics/sketching.md) — Sketches.\n- [bob](people/bob.md) — Bob.\n",
 };
 
 // Written by a person after the recall index was stored: only a refreshed index knows them.
 const LATER: Record<string, string> = {
+  "people/rob.md": `---\nname: rob\ndescription: "Rob (Robin Hart), the user's neighbour."\nupdated: 2026/11/20\n---\n[stated 2026/11/20] waters the plants in August\n`,
   "topics/dog.md": subjectFile("dog", ["- [stated 2026-11-20] walks the dog at seven"]),
   "topics/hosting.md": subjectFile("hosting", [
     "[stated 2026/09/03] deploys on Fly.io",
@@ -43,8 +52,12 @@ type Case = {
   path: string;
   fact: string;
   replaces?: string;
-  /** Whether the recall index answers it (else every file is read, as without an index). */
-  indexed: boolean;
+  /**
+   * Whether the recall index answers it (else every file is read, as without an index);
+   * `unscoped`: a new file in a folder, whose same-subject rule reads a project's view's
+   * MEMORY.md as that view renders it, from every row in its scope.
+   */
+  indexed: boolean | "unscoped";
 };
 
 const CASES: Case[] = [
@@ -52,7 +65,7 @@ const CASES: Case[] = [
     name: "duplicate in another file",
     path: "topics/deploys.md",
     fact: "deploys on fly.io",
-    indexed: false,
+    indexed: "unscoped",
   },
   {
     name: "duplicate of an existing file's line",
@@ -139,6 +152,48 @@ const CASES: Case[] = [
     name: "clean write to a new file of its own",
     path: "topics/chess.md",
     fact: "plays chess on Sundays",
+    indexed: "unscoped",
+  },
+  {
+    name: "a new file whose subject another file names",
+    path: "people/robert-chen.md",
+    fact: "prefers short meetings",
+    indexed: "unscoped",
+  },
+  {
+    name: "a new file whose subject a description head under an empty name names",
+    path: "topics/climbing.md",
+    fact: "buys chalk in bulk",
+    indexed: "unscoped",
+  },
+  {
+    name: "a new file under a name MEMORY.md lists for a renamed file",
+    path: "topics/hiking.md",
+    fact: "carries a paper map",
+    indexed: "unscoped",
+  },
+  {
+    name: "a new file whose subject a file a person added later names",
+    path: "people/robin-hart.md",
+    fact: "borrows the ladder often",
+    indexed: "unscoped",
+  },
+  {
+    name: "a new file MEMORY.md lists under an empty name",
+    path: "topics/sketching.md",
+    fact: "sketches herons at dusk",
+    indexed: "unscoped",
+  },
+  {
+    name: "a new file whose stem another file's path alone has",
+    path: "topics/bob-chen.md",
+    fact: "files the receipts monthly",
+    indexed: "unscoped",
+  },
+  {
+    name: "a new file whose fact search cannot answer",
+    path: "topics/chess.md",
+    fact: "likes it",
     indexed: false,
   },
 ];
@@ -204,7 +259,8 @@ describe("a write reads the files the recall index names, with the answer of a w
     SURFACES.flatMap(([surface, view]) =>
       CASES.map((row) => ({ ...row, surface, view, label: `${surface}: ${row.name}` })),
     ),
-  )("$label", async ({ path, fact, replaces, indexed: answersFromIndex, view }) => {
+  )("$label", async ({ path, fact, replaces, indexed: answers, surface, view }) => {
+    const answersFromIndex = answers === "unscoped" ? surface !== "a project's view" : answers;
     const { indexed, whole } = await twoFolders();
     const outcome = async (root: string) => {
       forgetOpenRecallIndexes();

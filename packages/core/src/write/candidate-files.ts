@@ -3,11 +3,19 @@ import {
   isRecallIndexStore,
   openRecallIndex,
   RECALL_INDEX_FILE,
+  type RecallIndexStore,
   recallIndexStartFits,
   scopeOf,
 } from "../recall/index.js";
 import {
+  findSameSubject,
+  type MemoryRow,
+  type MemoryStore,
+  type SubjectFile,
+} from "../store/index.js";
+import {
   foldSearchText,
+  foldText,
   isTooShortTerm,
   QUERY_STOP_WORDS,
   splitSearchTerms,
@@ -68,6 +76,59 @@ export function recallAnswersFor(text: string): boolean {
   return found * 2 > words.size;
 }
 
+// Whether `base` is a store with a recall index stored by this build's rules: a write asks only
+// such an index (none is built for a write: building costs more than the read it saves).
+async function storesRecallIndex(base: RecallIndexStore): Promise<boolean> {
+  const start = await base
+    .readInternal(RECALL_INDEX_FILE, { firstLine: true })
+    .catch(() => undefined);
+  return recallIndexStartFits(start, base);
+}
+
+/**
+ * Whether `store.list()` has a row whose path is exactly `path`, answered by the stored recall
+ * index (brought up to the files' stamps first, `openRecallIndex` with `rowsOnly`) without
+ * listing the folder: the index holds every file a listing has but those over 16 times the cap
+ * (`listStamps` leaves them out), so a path it holds in the view's scope is one `list()` gives,
+ * and the file at it is read alone (decision 0099). `false` when the index cannot say (no
+ * stored recall index of these rules, a path it does not hold): the caller lists the folder.
+ *
+ * @param store - The store or view the write goes through (a `boundaryStore` view: its scope).
+ * @param path - A memory path, e.g. `fact-5.md`.
+ * @returns `true` only when the listing holds `path`.
+ * @throws File-system errors from stamping the folder pass through (as `list()` throws them).
+ * @example if (await indexListsPath(store, "deploy-host.md")) await store.read("deploy-host.md")
+ */
+export async function indexListsPath(store: FolderReadStore, path: string): Promise<boolean> {
+  const { store: base, scope } = scopeOf(store);
+  if (!isRecallIndexStore(base) || !(await storesRecallIndex(base))) return false;
+  const index = await openRecallIndex(base, { rowsOnly: true });
+  return index.holds(path, scope);
+}
+
+// The files of `rows` the same-subject rule (`findSameSubject`, which `landingFile` asks of every
+// file's header) can choose for a new file at `path`, and any file whose path is a look-alike of
+// it. A row holds its header's name (else the path's stem, as `landingFile` takes it) and
+// description, and each file matches or not by those and its path alone, so every match is found
+// by taking out the first one found until none is left. A superset (an unparsable file's row is
+// in it, the rule skips the file): the rule itself then runs on the files read.
+function mayKeepSubject(rows: readonly MemoryRow[], path: string, indexText: string): Set<string> {
+  const candidates = new Set<string>();
+  const folded = foldText(path);
+  for (const row of rows) if (foldText(row.path) === folded) candidates.add(row.path);
+  let files: SubjectFile[] = rows.map(({ path, name, description }) => ({
+    path,
+    name,
+    description,
+  }));
+  for (;;) {
+    const same = findSameSubject(files, { path, names: [] }, indexText);
+    if (same === undefined) return candidates;
+    candidates.add(same.path);
+    files = files.filter((file) => file.path !== same.path);
+  }
+}
+
 /** Options of {@link readCandidateFolder}. */
 export type ReadCandidateFolderOptions = {
   /** The memory path the write names; always read. */
@@ -84,19 +145,22 @@ export type ReadCandidateFolderOptions = {
  * recall index holds a line of that shares a word with the fact or the line it replaces, the
  * index first brought up to the files' stamps (decision 0087). Every check compares only lines
  * that share a word with those texts and ranks them by the files' order, so its answer is the one
- * a read of every file gives. The whole folder is read instead (`readFolder`) when the index
- * cannot say: a store without a stored recall index (none is built for a write), a text
- * {@link recallAnswersFor} refuses, a file the index left out, or a named file that does not exist
- * in a folder (a new file takes the file of the same subject, found among every file's header).
+ * a read of every file gives. A named file that does not exist in a folder lands in the file of
+ * that folder that keeps its subject (`landingFile`): the files whose index row (name,
+ * description, path) the same-subject rule can choose are read too, so the rule, run on them,
+ * chooses as it does among every file's header (decision 0099). The whole folder is read instead
+ * (`readFolder`) when the index cannot say: a store without a stored recall index (none is built
+ * for a write), a text {@link recallAnswersFor} refuses, or a file the index left out.
  *
- * @param store - The store or view the write goes through.
+ * @param store - The store or view the write goes through (`readIndex`: the MEMORY.md the
+ *   same-subject rule reads for a renamed file).
  * @param options - `{ path, fact, replaces }`.
  * @returns The files by path.
  * @throws {MemoryPathError} when the store's path guard refuses a path.
  * @example await readCandidateFolder(store, { path: "topics/hosting.md", fact: "deploys on Fly.io", replaces: null })
  */
 export async function readCandidateFolder(
-  store: FolderReadStore,
+  store: FolderReadStore & Partial<Pick<MemoryStore, "readIndex">>,
   options: ReadCandidateFolderOptions,
 ): Promise<Map<string, MemoryFileState>> {
   const texts = [
@@ -105,15 +169,10 @@ export async function readCandidateFolder(
   ];
   if (!texts.every(recallAnswersFor)) return readFolder(store);
   const { store: base, scope } = scopeOf(store);
-  if (!isRecallIndexStore(base)) return readFolder(store);
-  const start = await base
-    .readInternal(RECALL_INDEX_FILE, { firstLine: true })
-    .catch(() => undefined);
-  if (!recallIndexStartFits(start, base)) return readFolder(store);
+  if (!isRecallIndexStore(base) || !(await storesRecallIndex(base))) return readFolder(store);
   const named = await readMemoryFile(store, options.path);
-  if (!("unparsable" in named) && !named.read.exists && options.path.includes("/")) {
-    return readFolder(store);
-  }
+  // A new file in a folder lands in the file of that folder that keeps its subject, if one does.
+  const landing = !("unparsable" in named) && !named.read.exists && options.path.includes("/");
   const query = texts.join("\n");
   const index = await openRecallIndex(base, { query });
   if (index.leftOut > 0) return readFolder(store);
@@ -130,6 +189,11 @@ export async function readCandidateFolder(
       paths.add(unit.path);
       break;
     }
+  }
+  if (landing) {
+    const memoryIndex = await store.readIndex?.();
+    const text = memoryIndex?.exists ? memoryIndex.content : "";
+    for (const path of mayKeepSubject(index.rows(scope), options.path, text)) paths.add(path);
   }
   paths.delete(options.path);
   const others = await readMemoryFiles(store, [...paths]);

@@ -6,7 +6,12 @@ import {
   replacesKeys,
   safeParseFactFile,
 } from "../../format/index.js";
-import { findSameSubject, type MemoryRow, safeParseMemoryPath } from "../../store/index.js";
+import {
+  findSameSubject,
+  type MemoryRow,
+  type ReadResult,
+  safeParseMemoryPath,
+} from "../../store/index.js";
 import {
   factSlug,
   foldText,
@@ -15,9 +20,10 @@ import {
   quoteText,
   updatesLine,
 } from "../../text/index.js";
+import { indexListsPath } from "../../write/candidate-files.js";
 import type { RememberApplied } from "../../write/remember.js";
 import { checkFactShape, MAX_FACT_CHARS } from "../../write/write-checks.js";
-import type { EditResult, WriteSteps } from "../../write/write-pipeline.js";
+import type { EditResult, LocateResult, WriteSteps } from "../../write/write-pipeline.js";
 import { descriptionAfterUpdate, factDescription } from "./fact-description.js";
 import {
   bodyHolds,
@@ -94,6 +100,16 @@ export function factRememberSteps(context: {
     async locate(item) {
       const { name, description } = headerOf(item);
       const fold = (text: string) => foldText(text.trim()).normalize("NFKC");
+      // The file named exactly is the row a listing finds first: when the recall index says the
+      // listing holds it, it is read alone, not every file's header (decision 0099). A path that
+      // names no file is not asked of the index (a new file lists every header anyway); one the
+      // store refuses is left to the listing, as before.
+      const named = /\.md$/.test(item.path)
+        ? await store.read(item.path).catch(() => undefined)
+        : undefined;
+      if (named?.exists === true && (await indexListsPath(store, item.path))) {
+        return locateLine(item, item.path, named);
+      }
       const rows = await store.list();
       const row =
         rows.find((candidate) => candidate.path === item.path) ??
@@ -106,39 +122,7 @@ export function factRememberSteps(context: {
             )) ??
         (await sameSubjectRow(store, rows, item.path, name));
       const read = row === undefined ? undefined : await store.read(row.path);
-      if (row !== undefined && read?.exists) {
-        const parsed = safeParseFactFile(read.content, row.path);
-        const target: FactRememberTarget = {
-          kind: "line",
-          path: row.path,
-          version: read.version,
-          content: read.content,
-          fact: parsed.success && read.notText === undefined ? parsed.value : undefined,
-          notText: read.notText,
-        };
-        const updated = target.fact?.updated;
-        const replacing = updated === undefined ? undefined : { path: row.path, date: updated };
-        if (item.replaces === null || item.replaces.trim() === "") {
-          // A line the fact updates ("takes 100 mg" after "takes 50 mg", "has been to Japan"
-          // after "hasn't been to Japan") is replaced: both kept, recall would show both answers.
-          const at = bodyLines(target).findIndex((line) => updatesLine(item.fact, line.trim()));
-          return at < 0 ? { ok: true, target } : { ok: true, target: { ...target, at }, replacing };
-        }
-        // The line as named, else without a date typed in front, as `forget` reads a line.
-        const lines = bodyLines(target);
-        const at =
-          replacesKeys(item.replaces)
-            .map((key) => lines.findIndex((line) => isLineNamed(line.trim(), key)))
-            .find((index) => index >= 0) ?? -1;
-        if (at < 0) {
-          return {
-            ok: false,
-            replaces: item.replaces,
-            missing: `no line of ${row.path} has that text; name a line of the file as written, or leave replaces out to add the fact`,
-          };
-        }
-        return { ok: true, target: { ...target, at }, replacing };
-      }
+      if (row !== undefined && read?.exists) return locateLine(item, row.path, read);
       if (item.replaces !== null && item.replaces.trim() !== "") {
         return {
           ok: false,
@@ -177,6 +161,46 @@ export function factRememberSteps(context: {
     },
     refresh: async () => {},
   };
+}
+
+// Where a remembered fact lands in an existing fact file `read`: a line it adds, the line it
+// updates by value, or the line `replaces` names (refused when no line has that text).
+function locateLine(
+  item: FactRememberItem,
+  path: string,
+  read: ReadResult & { exists: true },
+): LocateResult<FactRememberTarget> {
+  const parsed = safeParseFactFile(read.content, path);
+  const target: FactRememberTarget = {
+    kind: "line",
+    path: path,
+    version: read.version,
+    content: read.content,
+    fact: parsed.success && read.notText === undefined ? parsed.value : undefined,
+    notText: read.notText,
+  };
+  const updated = target.fact?.updated;
+  const replacing = updated === undefined ? undefined : { path: path, date: updated };
+  if (item.replaces === null || item.replaces.trim() === "") {
+    // A line the fact updates ("takes 100 mg" after "takes 50 mg", "has been to Japan"
+    // after "hasn't been to Japan") is replaced: both kept, recall would show both answers.
+    const at = bodyLines(target).findIndex((line) => updatesLine(item.fact, line.trim()));
+    return at < 0 ? { ok: true, target } : { ok: true, target: { ...target, at }, replacing };
+  }
+  // The line as named, else without a date typed in front, as `forget` reads a line.
+  const lines = bodyLines(target);
+  const at =
+    replacesKeys(item.replaces)
+      .map((key) => lines.findIndex((line) => isLineNamed(line.trim(), key)))
+      .find((index) => index >= 0) ?? -1;
+  if (at < 0) {
+    return {
+      ok: false,
+      replaces: item.replaces,
+      missing: `no line of ${path} has that text; name a line of the file as written, or leave replaces out to add the fact`,
+    };
+  }
+  return { ok: true, target: { ...target, at }, replacing };
 }
 
 // The file that keeps the subject of the new file `path` (see `findSameSubject`): the fact is

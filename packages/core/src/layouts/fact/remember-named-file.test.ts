@@ -1,0 +1,218 @@
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { boundaryStore } from "../../boundary/index.js";
+import {
+  flushRecallIndexes,
+  forgetOpenRecallIndexes,
+  openRecallIndex,
+} from "../../recall/index.js";
+import { MemoryStore } from "../../store/index.js";
+import { remember } from "../index.js";
+
+const NOW = new Date("2026-12-01T12:00:00Z");
+
+function factFile(name: string, body: string, scope?: string): string {
+  const scoped = scope === undefined ? "" : `scope: ${scope}\n`;
+  return `---\nname: ${name}\ndescription: "The user's ${name}."\ntype: user\n${scoped}updated: 2026/09/01\n---\n${body}\n`;
+}
+
+// A fact folder whose files each write kind can name.
+const FOLDER: Record<string, string> = {
+  "deploy-host.md": factFile("deploy host", "Deploys on Fly.io"),
+  "medication.md": factFile("medication", "takes 50 mg of sertraline every morning"),
+  "editor.md": factFile("editor", "uses Neovim as the main editor"),
+  "garden.md": factFile("garden", "grows tomatoes on the balcony"),
+  "reading-log.md": factFile("reading log", "reads one novel a month"),
+  "billing-notes.md": factFile("billing notes", "invoices go out on the first", "billing"),
+  "other-notes.md": factFile("other notes", "the other team ships on Fridays", "other"),
+  "projects/atlas.md": factFile("atlas", "Atlas ships in March"),
+  // Over 16 times the 12,000-char cap: listed with a problem, never read, not indexed.
+  "huge.md": factFile("huge", "x".repeat(200_000)),
+};
+
+// Changed by a person after the recall index was stored: only an index brought up to the files'
+// stamps knows them.
+const LATER: Record<string, string | null> = {
+  "dog.md": factFile("dog", "walks the dog at seven"),
+  "editor.md": factFile(
+    "editor",
+    "uses Neovim as the main editor\npays for the Hetzner box yearly",
+  ),
+  "garden.md": null,
+  "reading-log.md": factFile("reading log", "reads one novel a month\n".repeat(10_000)),
+};
+
+type Surface = "store" | "mcp" | "project";
+
+type Case = {
+  name: string;
+  path: string;
+  fact: string;
+  replaces?: string;
+  /** The surfaces on which the recall index answers it (else every header is listed). */
+  indexed: readonly Surface[];
+};
+
+const ALL: readonly Surface[] = ["store", "mcp", "project"];
+
+const CASES: Case[] = [
+  { name: "a line added to the named file", path: "editor.md", fact: "uses Helix", indexed: ALL },
+  {
+    name: "a duplicate of the named file's line",
+    path: "deploy-host.md",
+    fact: "deploys on fly.io",
+    indexed: ALL,
+  },
+  {
+    name: "a number update of the named file",
+    path: "medication.md",
+    fact: "takes 100 mg of sertraline every morning",
+    indexed: ALL,
+  },
+  {
+    name: "replaces a line of the named file",
+    path: "editor.md",
+    fact: "uses Helix as the main editor",
+    replaces: "uses Neovim as the main editor",
+    indexed: ALL,
+  },
+  {
+    name: "replaces no line of the named file",
+    path: "editor.md",
+    fact: "uses Helix",
+    replaces: "uses Emacs daily",
+    indexed: ALL,
+  },
+  {
+    name: "a file a person added later",
+    path: "dog.md",
+    fact: "feeds the dog at six",
+    indexed: ALL,
+  },
+  {
+    name: "a line a person added later, duplicated",
+    path: "editor.md",
+    fact: "pays for the Hetzner box yearly",
+    indexed: ALL,
+  },
+  {
+    name: "a file a person deleted later",
+    path: "garden.md",
+    fact: "grows basil on the balcony",
+    indexed: [],
+  },
+  { name: "a path without .md", path: "editor", fact: "uses Helix", indexed: [] },
+  { name: "the name in another case", path: "Editor.md", fact: "uses Helix", indexed: [] },
+  { name: "a new file", path: "chess.md", fact: "plays chess on Sundays", indexed: [] },
+  {
+    name: "a file of the project's scope",
+    path: "billing-notes.md",
+    fact: "invoices are in euros",
+    indexed: ALL,
+  },
+  {
+    name: "a file of another project's scope",
+    path: "other-notes.md",
+    fact: "the other team uses Linear",
+    indexed: ["store", "mcp"],
+  },
+  {
+    name: "a file in a folder",
+    path: "projects/atlas.md",
+    fact: "Atlas has a staging site",
+    indexed: ["store", "mcp"],
+  },
+  { name: "a file too large to read", path: "huge.md", fact: "keeps it short", indexed: [] },
+  {
+    name: "a file a person made too large later",
+    path: "reading-log.md",
+    fact: "reads poetry on Sundays",
+    indexed: [],
+  },
+];
+
+// Counts the listings of every file (`list()` of a fresh store parses every header).
+class WholeReadCount extends MemoryStore {
+  wholeReads = 0;
+  override list() {
+    this.wholeReads += 1;
+    return super.list();
+  }
+  override readAll() {
+    this.wholeReads += 1;
+    return super.readAll();
+  }
+}
+
+// The library and the CLI pass the store itself; the MCP server passes its boundary view.
+const VIEWS: Record<Surface, (store: MemoryStore) => MemoryStore> = {
+  store: (store) => store,
+  mcp: (store) => boundaryStore(store, { allProjects: true }) as never,
+  project: (store) => boundaryStore(store, { project: "billing" }) as never,
+};
+
+async function writeFolder(root: string, files: Record<string, string | null>): Promise<void> {
+  for (const [path, content] of Object.entries(files)) {
+    if (content === null) {
+      await rm(join(root, path));
+      continue;
+    }
+    await mkdir(dirname(join(root, path)), { recursive: true });
+    await writeFile(join(root, path), content);
+  }
+}
+
+async function filesOf(root: string): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(".md")) continue;
+    const path = join(entry.parentPath, entry.name);
+    files[path.slice(root.length + 1)] = await readFile(path, "utf8");
+  }
+  return files;
+}
+
+// The same folder twice: one with a stored recall index (then the later changes), one without.
+async function twoFolders(): Promise<{ indexed: string; whole: string }> {
+  const base = await mkdtemp(join(tmpdir(), "memfiles-fact-named-"));
+  const indexed = join(base, "indexed");
+  const whole = join(base, "whole");
+  await writeFolder(indexed, FOLDER);
+  await openRecallIndex(new MemoryStore({ root: indexed, layout: "fact" }));
+  await flushRecallIndexes();
+  forgetOpenRecallIndexes();
+  await writeFolder(indexed, LATER);
+  await cp(indexed, whole, { recursive: true, filter: (path) => !path.includes(".memfiles") });
+  return { indexed, whole };
+}
+
+describe("a fact-layout remember reads the file it names when the recall index lists it", () => {
+  it.each(
+    (Object.keys(VIEWS) as Surface[]).flatMap((surface) =>
+      CASES.map((row) => ({ ...row, surface, label: `${surface}: ${row.name}` })),
+    ),
+  )("$label", async ({ path, fact, replaces, indexed, surface }) => {
+    const { indexed: withIndex, whole } = await twoFolders();
+    const outcome = async (root: string) => {
+      forgetOpenRecallIndexes();
+      const store = new WholeReadCount({ root, layout: "fact" });
+      const result = await remember({
+        store: VIEWS[surface](store),
+        path,
+        fact,
+        ...(replaces === undefined ? {} : { replaces }),
+        now: NOW,
+      });
+      return { result, files: await filesOf(root), wholeReads: store.wholeReads };
+    };
+    const fromIndex = await outcome(withIndex);
+    const fromWholeRead = await outcome(whole);
+    expect(fromIndex.result).toEqual(fromWholeRead.result);
+    expect(fromIndex.files).toEqual(fromWholeRead.files);
+    // Without a stored index every header is listed; with one, the file named is read alone.
+    expect(fromWholeRead.wholeReads).toBeGreaterThan(0);
+    expect(fromIndex.wholeReads === 0).toBe(indexed.includes(surface));
+  });
+});
