@@ -140,6 +140,7 @@ export {
   type MemoryWriteErrorCode,
   notShownMessage,
   type ParseLayoutNameResult,
+  parseMemoryIndex,
   restoreLineBreaks,
   safeParseLayoutName,
   shownLenientlyNote,
