@@ -114,7 +114,10 @@ export async function checkFolder(
     findings.push({
       code: "broken_link",
       path,
-      message: `${path} is a link that leads outside the folder or nowhere; remove it by hand.`,
+      message:
+        path === "MEMORY.md"
+          ? 'MEMORY.md is a symbolic link: memfiles never writes the index through a link, so every remember, forget and `--fix` refuses to change it and it is not compared with the files. Replace the link by a copy of what it points to (cp --remove-destination "$(readlink MEMORY.md)" MEMORY.md), or remove it to have the index rebuilt.'
+          : `${path} is a link that leads outside the folder or nowhere; remove it by hand.`,
       fixable: false,
     });
   }
