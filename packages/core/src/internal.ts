@@ -122,6 +122,7 @@ export {
   recallIndexDrift,
   recallText,
   renderMemoryBlock,
+  rowsWithoutForgotten,
   selectMemories,
   showMemoryFile,
   showWithoutForgotten,

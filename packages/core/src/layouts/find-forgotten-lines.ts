@@ -2,6 +2,7 @@ import type { ForgottenMatch } from "../guards/tombstones.js";
 import { MEMORY_INDEX_FILE, type MemoryStore } from "../store/index.js";
 import { handWrittenIndexLines } from "../store/memory-index.js";
 import { readTombstones, TombstoneIndex } from "../write/index.js";
+import { forgottenFields } from "./forgotten-fields.js";
 import type { Layout } from "./layout.js";
 import { layoutOf } from "./layout-of.js";
 
@@ -119,7 +120,10 @@ export async function findForgottenLines(
   for (const row of await store.list()) {
     const file = await store.read(row.path);
     if (!file.exists || file.notText !== undefined) continue;
-    found.push(...forgottenIn(index, layout, row.path, file.content, true).found);
+    found.push(
+      ...forgottenFields(index, row.path, file.content),
+      ...forgottenIn(index, layout, row.path, file.content, true).found,
+    );
   }
   const memoryIndex = await store.readIndex?.();
   if (memoryIndex?.exists === true) {
