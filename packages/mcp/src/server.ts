@@ -22,6 +22,7 @@ import {
   maskSecrets,
   notShownMessage,
   readInScope,
+  rowsWithoutForgotten,
   searchShown,
   shownLenientlyNote,
   showWithoutForgotten,
@@ -165,9 +166,11 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
       : `Refused ${path}: it belongs to another project than "${project}", and this server is scoped to that project. Nothing was read or written.`;
 
   const visibleRows = () => boundary.list();
-  // Listed as every surface shows memory: a secret in a path, name or description masked; a row
-  // the stored recall index's screen cleared is listed as it is, unscreened.
-  const shownRows = async () => maskRows(await visibleRows(), await clearedRowsOf(store));
+  // Listed as every surface shows memory: a name or description a tombstone matches left out, a
+  // secret in a path, name or description masked; a row the stored recall index's screen cleared
+  // is listed as it is, unscreened.
+  const shownRows = async () =>
+    maskRows(await rowsWithoutForgotten(store, await visibleRows()), await clearedRowsOf(store));
   /** Reads a file in scope; a file whose `scope:` names another project reads as out of scope. */
   const readVisible = async (path: string) => {
     if (!visible(path)) return { inScope: false as const };

@@ -92,6 +92,7 @@ const paths = (layout: StoreLayout) =>
 describe.each(["subject", "fact"] as const)("a line a tombstone matches, %s layout", (layout) => {
   // Each surface gives the text a model is shown; MCP through one in-process session a case.
   let call: (name: string, args: Record<string, unknown>) => Promise<string> = async () => "";
+  let resources: () => Promise<string> = async () => "";
   const SURFACES: Surface[] = [
     {
       name: "the memory block (buildSystem)",
@@ -129,6 +130,8 @@ describe.each(["subject", "fact"] as const)("a line a tombstone matches, %s layo
         (await Promise.all(paths(layout).map((path) => call("read", { path })))).join("\n"),
     },
     { name: "MCP search", shows: async ({ word }) => call("search", { words: word }) },
+    { name: "MCP list", shows: async () => call("list", {}) },
+    { name: "MCP resources/list", shows: async () => resources() },
     {
       name: "memory tool view",
       shows: async ({ root }) => {
@@ -148,10 +151,12 @@ describe.each(["subject", "fact"] as const)("a line a tombstone matches, %s layo
         (await Promise.all(paths(layout).map((path) => memfiles(["show", root, path])))).join(""),
     },
     { name: "memfiles search", shows: async ({ root, word }) => memfiles(["search", root, word]) },
+    // `--json`: the table cuts a long description to the terminal's width.
+    { name: "memfiles ls", shows: async ({ root }) => memfiles(["ls", root, "--json"]) },
   ];
 
-  // Each case runs the built CLI four times (SessionStart, check --fix, show, search): about 16 s
-  // on a busy 2-core machine, so a limit of 120 s.
+  // Each case runs the built CLI five times (SessionStart, check --fix, show, search, ls): about
+  // 20 s on a busy 2-core machine, so a limit of 120 s.
   it.each(CASES)(
     "$name",
     { timeout: 120_000 },
@@ -174,6 +179,7 @@ describe.each(["subject", "fact"] as const)("a line a tombstone matches, %s layo
         const result = await session.client.callTool({ name, arguments: args });
         return (result.content as Array<{ type: string; text: string }>)[0]?.text ?? "";
       };
+      resources = async () => JSON.stringify(await session.client.listResources());
       try {
         if (forgotten) {
           expect(JSON.parse(await call("forget", { query: forgotten.query })).code).toBe("removed");

@@ -6,6 +6,7 @@ import {
   findForgottenLines,
   type MaskedPath,
   maskPathsOfEach,
+  parseMemoryIndex,
   type RecallIndexDrift,
   rebuildRecallIndex,
   recallIndexDrift,
@@ -113,7 +114,10 @@ export async function checkFolder(
     findings.push({
       code: "broken_link",
       path,
-      message: `${path} is a link that leads outside the folder or nowhere; remove it by hand.`,
+      message:
+        path === "MEMORY.md"
+          ? 'MEMORY.md is a symbolic link: memfiles never writes the index through a link, so every remember, forget and `--fix` refuses to change it and it is not compared with the files. Replace the link by a copy of what it points to (cp --remove-destination "$(readlink MEMORY.md)" MEMORY.md), or remove it to have the index rebuilt.'
+          : `${path} is a link that leads outside the folder or nowhere; remove it by hand.`,
       fixable: false,
     });
   }
@@ -211,7 +215,23 @@ export async function checkFolder(
       fixable: false,
     });
   }
-  for (const secret of await findFolderSecrets(store)) {
+  // A link line memfiles wrote for a file whose header holds a secret (an older memfiles, or the
+  // header edited since): the rebuild of `--fix` leaves it out (core's `indexableRows`), so it is
+  // the fixable `index_out_of_sync` above, not a line for the person to remove.
+  const rebuiltAway = new Set(report.outdatedIndexLines);
+  const secrets = await findFolderSecrets(store);
+  const generatedLines = await indexLinesFor(store, secrets, rebuiltAway);
+  for (const secret of secrets) {
+    const path = generatedLines.get(secret.line);
+    if (secret.path === "MEMORY.md" && path !== undefined) {
+      const finding = findings.find(
+        (found) => found.code === "index_out_of_sync" && found.path === path,
+      );
+      if (finding !== undefined) {
+        finding.message = `${path} has an out-of-date MEMORY.md line that shows a secret of its header (${secret.kind}, MEMORY.md:${secret.line}); \`--fix\` rebuilds MEMORY.md without it.`;
+        continue;
+      }
+    }
     findings.push({
       code: "secret",
       path: secret.path,
@@ -308,6 +328,24 @@ export async function findFolderSecrets(store: MemoryStore): Promise<SecretLine[
     for (const lines of scanned) found.push(...lines);
   }
   return found;
+}
+
+// The link lines of MEMORY.md holding a secret that name a path in `paths`, by 1-based line.
+async function indexLinesFor(
+  store: MemoryStore,
+  secrets: readonly SecretLine[],
+  paths: ReadonlySet<string>,
+): Promise<Map<number, string>> {
+  const lines = new Map<number, string>();
+  if (paths.size === 0 || !secrets.some((secret) => secret.path === "MEMORY.md")) return lines;
+  const index = await store.readIndex();
+  const text = index.exists ? index.content.split(/\r?\n/) : [];
+  for (const secret of secrets) {
+    if (secret.path !== "MEMORY.md") continue;
+    const [entry] = parseMemoryIndex(text[secret.line - 1] ?? "");
+    if (entry !== undefined && paths.has(entry.path)) lines.set(secret.line, entry.path);
+  }
+  return lines;
 }
 
 async function fix(store: MemoryStore, findings: Finding[]): Promise<void> {

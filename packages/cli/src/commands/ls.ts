@@ -1,4 +1,4 @@
-import { clearedRowsOf, layoutOf, maskRows } from "@memfiles/core/internal";
+import { clearedRowsOf, layoutOf, maskRows, rowsWithoutForgotten } from "@memfiles/core/internal";
 import type { Command } from "commander";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
@@ -63,9 +63,11 @@ export const registerLs: RegisterCommand = (program, context, done) => {
       ) => {
         const store = openMemoryFolder(folderOf(folder, options), context);
         const read = await readMemory(store);
-        // Printed as every surface shows memory: a secret in a path, name or description masked
-        // (a row the stored recall index's screen cleared is printed as it is, unscreened).
-        const files = (await maskRows(read, await clearedRowsOf(store))).map((file, at) =>
+        // Printed as every surface shows memory: a name or description a tombstone matches left
+        // out, a secret in a path, name or description masked (a row the stored recall index's
+        // screen cleared is printed as it is, unscreened).
+        const shown = await rowsWithoutForgotten(store, read);
+        const files = (await maskRows(shown, await clearedRowsOf(store))).map((file, at) =>
           file.path === read[at]?.path
             ? file
             : {

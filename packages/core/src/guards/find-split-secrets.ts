@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isPointerWord } from "./password-words.js";
 import {
   type FindSecretsResult,
   findSecretsOfEach,
@@ -151,6 +152,21 @@ function planSplitSecrets(
     });
     return kinds.includes("known") && !kinds.includes("other");
   };
+  // A pointer's value ends at its line (decision 0100): a password the join finds after a pointer
+  // word of its first text ("password: see the vault" + " el código postal es 28013") ran on into
+  // the next fact only because the join took the line end away. The pointer's line was judged
+  // alone; the next fact is not its value.
+  const endsAtPointer = (finding: SecretFinding, spanned: readonly Piece[]) => {
+    const [head] = spanned;
+    if (head === undefined || spanned.length < 2) return false;
+    const part = (texts[head.index] as string).slice(
+      Math.max(finding.start, head.start) - head.base,
+      Math.min(finding.end, head.end) - head.base,
+    );
+    return part
+      .split(/\s+/)
+      .some((word) => isPointerWord(word.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, "")));
+  };
   const join = (
     parts: ReadonlyArray<{ index: number; from: number; to: number }>,
     separator: string,
@@ -264,6 +280,7 @@ function planSplitSecrets(
           );
           if (heldAlone) continue;
         }
+        if (finding.kind === "password" && endsAtPointer(finding, spanned)) continue;
         const ownedAlone = spanned.some(({ index, base }) =>
           (alone[index] ?? []).some(
             (own) => finding.start < base + own.end && finding.end > base + own.start,

@@ -2,7 +2,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkSecrets, findSecrets, maskSecretsOfEach } from "../guards/index.js";
+import { checkSecrets, findSecrets, maskSecretsOfEach, WriteSession } from "../guards/index.js";
 import { LAYOUT_NAMES, MemoryStore, type StoreLayout } from "../store/index.js";
 import { remember } from "./index.js";
 
@@ -84,5 +84,40 @@ describe("a password after a pointer", () => {
       });
       expect({ layout, ok: saved.ok }).toEqual({ layout, ok: true });
     }
+  });
+});
+
+// A new user's trial: after "password: see the vault" in a file, "el código postal es 28013" stated
+// the same day in the same file was refused as a password glued across the session's lines. A
+// pointer's value ends at its line (decision 0100); a label with no value on its line still takes
+// the next line's password.
+describe("a pointer, then another fact of the same session", () => {
+  it.each([
+    ["a Spanish postal code", "password: see the vault", "el código postal es 28013"],
+    [
+      "a French pointer, a postal code",
+      "mot de passe : voir 1Password",
+      "el código postal es 28013",
+    ],
+    ["a phone sentence", "password: see the vault", "mi número de teléfono de trabajo cambió"],
+    ["a rate limit", "Passwort: steht im Tresor", "the token bucket rate limit is 100 per second"],
+  ])("%s: saved", async (_, first, second) => {
+    const session = new WriteSession([first]);
+    expect(await checkSecrets({ texts: [second], session })).toEqual({ ok: true, code: "clean" });
+    // `memfiles remember`: the session is the file's lines stated that day.
+    const memory = await store("subject");
+    const path = "topics/accounts.md";
+    const one = await remember({ store: memory, path, fact: first, now: NOW });
+    const two = await remember({ store: memory, path, fact: second, now: NOW });
+    expect([one.ok, two.ok]).toEqual([true, true]);
+  });
+
+  it("a label with no value on its line still takes the next fact's password", async () => {
+    const session = new WriteSession(["the wifi password is"]);
+    expect(await checkSecrets({ texts: [PASSWORD], session })).toMatchObject({
+      ok: false,
+      code: "secret",
+      split: true,
+    });
   });
 });

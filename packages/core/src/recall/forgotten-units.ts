@@ -1,6 +1,7 @@
 import {
   type ForgottenCheck,
   forgottenCheckOf,
+  forgottenRow,
   shownWithoutForgotten,
 } from "../guards/forgotten-shown.js";
 import { TOMBSTONES_FILE } from "../guards/tombstone-index.js";
@@ -66,6 +67,37 @@ export async function showWithoutForgotten(
 ): Promise<string> {
   const { forgotten, layout } = await forgottenShownCheck(store);
   return shownWithoutForgotten(content, layout, forgotten, options).content;
+}
+
+/**
+ * A listing's rows as a surface shows them to a model (`memfiles ls`, MCP `list` and
+ * `resources/list`): a `description:` a tombstone matches shown empty, a `name:` it matches shown
+ * as the file's name without `.md`, by the rule `MEMORY.md` and the memory block leave such a row
+ * out by (`forgottenRow`, decision 0091). The file is still listed: its other lines are facts the
+ * user did not ask to forget, and `check` names the header line (`forgotten_line`).
+ *
+ * @param store - The store the rows were listed from (its tombstones and layout).
+ * @param rows - Rows with `path`, `name`, `description` and `updated` (a `MemoryRow`), in order.
+ * @returns The rows in order; a row with nothing forgotten is returned as it is (the same object).
+ * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
+ * @example await maskRows(await rowsWithoutForgotten(store, await store.list()))
+ */
+export async function rowsWithoutForgotten<
+  Row extends { path: string; name: string; description: string; updated?: string },
+>(store: RecallStore, rows: readonly Row[]): Promise<Row[]> {
+  const { forgotten } = await forgottenShownCheck(store);
+  if (forgotten === undefined) return [...rows];
+  return rows.map((row) => {
+    const description = forgottenRow({ ...row, name: "" }, forgotten);
+    const name = forgottenRow({ ...row, description: "" }, forgotten);
+    if (!description && !name) return row;
+    const stem = row.path.slice(row.path.lastIndexOf("/") + 1).replace(/\.md$/, "");
+    return {
+      ...row,
+      ...(name ? { name: stem } : {}),
+      ...(description ? { description: "" } : {}),
+    };
+  });
 }
 
 async function forgottenTextCheck(store: RecallStore): Promise<ForgottenCheck | undefined> {

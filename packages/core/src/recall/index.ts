@@ -20,7 +20,11 @@ export {
   renderMemoryBlock,
 } from "./build-system.js";
 export { escapeBidi, MEMORY_FENCE_TAGS, neutralizeFence, recallText } from "./fence.js";
-export { forgottenShownCheck, showWithoutForgotten } from "./forgotten-units.js";
+export {
+  forgottenShownCheck,
+  rowsWithoutForgotten,
+  showWithoutForgotten,
+} from "./forgotten-units.js";
 export { matchRows, prefilterRows, rankRows } from "./prefilter.js";
 export { explainProjectName, isProjectName, projectNameFrom } from "./project-name.js";
 export {

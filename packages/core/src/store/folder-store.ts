@@ -564,9 +564,22 @@ export class FolderStore implements StoreEngine {
   async checkParts(): Promise<CheckParts> {
     const realRoot = this.#existingRealRoot();
     const index = await this.readIndex();
+    const refused = await this.#refusedEntries();
+    // A linked index (decision 0093) is one finding, the link: a link inside the folder is no
+    // memory path the walk reports, and its text is not read, so it is not compared either.
+    const indexLinked =
+      realRoot !== undefined &&
+      lstatSync(join(realRoot, MEMORY_INDEX_FILE), { throwIfNoEntry: false })?.isSymbolicLink() ===
+        true;
     return {
       indexText: typeof index === "string" ? index : (index?.content ?? ""),
-      ...(await this.#refusedEntries()),
+      ...refused,
+      ...(indexLinked
+        ? {
+            indexLinked,
+            linksOutside: [...new Set([...refused.linksOutside, MEMORY_INDEX_FILE])].sort(),
+          }
+        : {}),
       leftoverTempFiles:
         realRoot === undefined
           ? []

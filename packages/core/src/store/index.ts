@@ -1,7 +1,7 @@
 export type { BackendWriteResult, StorageBackend, StoredFile } from "./backend/index.js";
 export { detectLayout } from "./detect-layout.js";
 export { LAYOUT_NAMES, type ParseLayoutNameResult, safeParseLayoutName } from "./layout-names.js";
-export { CLAUDE_CODE_INDEX_LINES, formatMemoryIndex } from "./memory-index.js";
+export { CLAUDE_CODE_INDEX_LINES, formatMemoryIndex, parseMemoryIndex } from "./memory-index.js";
 export { MemoryLockError } from "./memory-lock-error.js";
 export {
   isMemoryIndexPath,

@@ -68,4 +68,35 @@ describe.each(LAYOUT_NAMES)("a MEMORY.md that is a link (%s layout)", (layout) =
       expect((await store.read(pathIn(layout, "coffee"))).exists).toBe(false);
     },
   );
+
+  // The trial: `check` said the linked index missed a file it lists, marked fixable, and the
+  // rebuild of `--fix` then refused. The link is the one finding; the index is not compared.
+  it.each(["outside the folder", "inside the folder"])(
+    "to a file %s: check reports the link alone, nothing a rebuild would fix",
+    async (where) => {
+      const sandbox = await mkdtemp(join(tmpdir(), "memfiles-linked-index-"));
+      const root = join(sandbox, "memory");
+      const store = new MemoryStore({ root, layout });
+      await remember({ store, path: pathIn(layout, "drinks"), fact: "likes tea" });
+      const target =
+        where === "inside the folder" ? join(root, "notes.txt") : join(sandbox, "MEMORY.md");
+      await writeFile(target, await readFile(join(root, "MEMORY.md"), "utf8"));
+      await rm(join(root, "MEMORY.md"));
+      await symlink(target, join(root, "MEMORY.md"));
+      const report = await new MemoryStore({ root, layout }).check();
+      expect({
+        ok: report.ok,
+        missingFromIndex: report.missingFromIndex,
+        indexWithoutFile: report.indexWithoutFile,
+        outdatedIndexLines: report.outdatedIndexLines,
+        linksOutside: report.linksOutside,
+      }).toEqual({
+        ok: false,
+        missingFromIndex: [],
+        indexWithoutFile: [],
+        outdatedIndexLines: [],
+        linksOutside: ["MEMORY.md"],
+      });
+    },
+  );
 });

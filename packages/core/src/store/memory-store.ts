@@ -258,12 +258,15 @@ export class MemoryStore {
         .rows,
     );
     const listed = new Set(parseMemoryIndex(parts.indexText).map((entry) => entry.path));
+    // A linked `MEMORY.md` is reported as the link (`linksOutside`) alone: it is never written
+    // through, so `rebuildIndex()` cannot bring it in step (decision 0100).
+    const linked = parts.indexLinked === true;
     const result = {
       ...found,
-      outdatedIndexLines: [
-        ...found.outdatedIndexLines,
-        ...indexable.hidden.filter((path) => listed.has(path)),
-      ],
+      ...(linked ? { missingFromIndex: [], indexWithoutFile: [] } : {}),
+      outdatedIndexLines: linked
+        ? []
+        : [...found.outdatedIndexLines, ...indexable.hidden.filter((path) => listed.has(path))],
       linksOutside: parts.linksOutside,
       ignoredFiles: parts.ignoredFiles,
       notEditable: notEditable(rows),

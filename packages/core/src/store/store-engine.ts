@@ -14,6 +14,11 @@ export type CheckParts = {
   indexText: string;
   /** Links the store will not follow (a folder's matter; [] elsewhere). */
   linksOutside: string[];
+  /**
+   * Whether `MEMORY.md` is a symbolic link (a folder's matter): the store never writes the index
+   * through it (decision 0093), so it is not compared with the files either.
+   */
+  indexLinked?: boolean;
   /** `.md` files whose names are no memory path, so `list()` skips them (a folder's matter). */
   ignoredFiles: Array<{ path: string; reason: string }>;
   /** Temp files of killed writes (a folder's matter; [] elsewhere). */
