@@ -80,6 +80,11 @@ const NO_THROW_IF_MISSING = { throwIfNoEntry: false } as const;
 // Files changed by another writer that a write patches into MEMORY.md line by line; more (a
 // checkout, a restored backup) and the whole index is rebuilt (docs/decisions/0089).
 const MAX_HAND_CHANGES = 64;
+// A new store's first look at every file (a new process's) serves its first write's hand-change
+// patch when that write takes the lock at most this long after the look began (ms): a one-shot
+// process (the CLI, a hook, an MCP server's first call) writes within it, even on a busy machine.
+// The record that write leaves is dated at the look (docs/decisions/0094).
+const LOOK_SERVES_MS = 5_000;
 
 // `read` is what read() answers for the bytes the row came from: a read of the file while its stat
 // still equals `key` answers it again instead of reading the file once more.
@@ -91,6 +96,10 @@ type CacheEntry = {
 };
 // `link`: found as a symbolic link, so read at its target.
 type Candidate = { path: string; absolute: string; link?: true };
+// One walk of every file: when it began (`performance.now()`, ms, before the first folder was
+// read), the files it found, and each one's change time (the later of mtime and ctime, ms; NaN:
+// no file).
+type FolderLook = { at: number; files: readonly Candidate[]; changedAt: Float64Array };
 
 const withStats = (candidate: Candidate, stats: Stats) => ({ candidate, stats });
 
@@ -173,6 +182,12 @@ export class FolderStore implements StoreEngine {
   // When MEMORY.md was last in step with every file (the record's time, ms), taken under the lock
   // before a write removes the record; a write's patch takes in what changed since.
   #inStepAt: number | undefined;
+  // The first walk of every file this store made before any write of its own (a new process's
+  // look: the recall index's stamps, list(), readAll()), until its first write takes it.
+  #firstLook: FolderLook | "spent" | undefined;
+  // The first look, taken by the write now under the lock while it may still serve (see
+  // LOOK_SERVES_MS); `undefined` otherwise.
+  #writeLook: FolderLook | undefined;
   readonly #deferral = new IndexDeferral();
   // The caller's listing of the root, for the first walk and the reads before it; never used
   // after this store's own lock.
@@ -295,7 +310,15 @@ export class FolderStore implements StoreEngine {
     const walked: Candidate[] = [];
     const given = this.#rootEntries;
     this.#rootEntries = undefined;
+    // Kept only while it may serve a write: a later walk drops a look that no longer can.
+    const kept = this.#firstLook;
+    if (kept !== undefined && kept !== "spent" && performance.now() - kept.at > LOOK_SERVES_MS) {
+      this.#firstLook = "spent";
+    }
+    const lookAt =
+      this.#firstLook === undefined && stampOnly === undefined ? performance.now() : undefined;
     this.#walk(realRoot, realRoot, "", walked, undefined, undefined, known, given);
+    const changedAt = lookAt === undefined ? undefined : new Float64Array(walked.length).fill(NaN);
     const unstamped: Candidate[] = [];
     const candidates =
       stampOnly === undefined
@@ -327,6 +350,7 @@ export class FolderStore implements StoreEngine {
           continue;
         }
         if (!stats?.isFile()) continue;
+        if (changedAt !== undefined) changedAt[at] = Math.max(stats.mtimeMs, stats.ctimeMs);
         if (pruned) seen.add(candidate.path);
         const kept = keep(candidate, stats);
         if (kept !== undefined) found.push(kept);
@@ -334,6 +358,10 @@ export class FolderStore implements StoreEngine {
     }
     if (pruned)
       for (const path of this.#cache.keys()) if (!seen.has(path)) this.#cache.delete(path);
+    // A look with an unreadable stat cannot serve a patch (that file is the rebuild's to list).
+    if (lookAt !== undefined && changedAt !== undefined && this.#firstLook === undefined) {
+      this.#firstLook = rows.length > 0 ? "spent" : { at: lookAt, files: walked, changedAt };
+    }
     return { rows, found, unstamped };
   }
 
@@ -607,7 +635,21 @@ export class FolderStore implements StoreEngine {
   // A write of this store, under the lock: it reports what it adds and removes, so the kept
   // folder listings (look-alikes) are brought up to date instead of read again.
   #ownWrite<T>(write: () => Promise<T>): Promise<T> {
-    return this.withLock(() => this.#folderNames.whileWriting(write));
+    // A walk from now on is no look before this store's writes: it is not kept.
+    if (this.#firstLook === undefined) this.#firstLook = "spent";
+    return this.withLock(async () => {
+      const look = this.#firstLook;
+      this.#firstLook = "spent";
+      this.#writeLook =
+        look !== undefined && look !== "spent" && performance.now() - look.at <= LOOK_SERVES_MS
+          ? look
+          : undefined;
+      try {
+        return await this.#folderNames.whileWriting(write);
+      } finally {
+        this.#writeLook = undefined;
+      }
+    });
   }
 
   async #removeEmptyFolders(realRoot: string, folder: string): Promise<void> {
@@ -777,13 +819,18 @@ export class FolderStore implements StoreEngine {
     await this.#writeIndex(realRoot, indexPath, text);
   }
 
-  async #writeIndex(realRoot: string, indexPath: string, text: string): Promise<void> {
+  async #writeIndex(
+    realRoot: string,
+    indexPath: string,
+    text: string,
+    lookedAgo?: () => number,
+  ): Promise<void> {
     this.#indexSeen = undefined;
     await writeFileInside(realRoot, indexPath, text, { fsync: false });
     this.#folderNames.wrote(indexPath);
     const stats = lstatSync(indexPath, { throwIfNoEntry: false });
     if (stats?.isFile()) this.#indexSeen = { key: statKey(stats), text, generated: true };
-    await this.#writeIndexRecord(text);
+    await this.#writeIndexRecord(text, lookedAgo);
   }
 
   get #indexRules() {
@@ -792,14 +839,14 @@ export class FolderStore implements StoreEngine {
 
   // After MEMORY.md landed (or was found to be the rebuild's text): the lasting record that it is
   // memfiles' own (docs/decisions/0080), so a new process may patch it. Derived state: a record
-  // that fails to land leaves none, and the next process rebuilds.
-  async #writeIndexRecord(text: string): Promise<void> {
+  // that fails to land leaves none, and the next process rebuilds. Its mtime is when the index was
+  // in step with every file: when it lands, or, for a patch taken from an earlier look, that long
+  // before it as `lookedAgo()` says (ms).
+  async #writeIndexRecord(text: string, lookedAgo?: () => number): Promise<void> {
     await this.writeInternal(
       MEMORY_INDEX_RECORD_FILE,
       memoryIndexRecordText(text, this.#indexRules),
-      {
-        fsync: false,
-      },
+      { fsync: false, ...(lookedAgo === undefined ? {} : { backdateMs: lookedAgo() }) },
     ).catch(() => undefined);
   }
 
@@ -808,10 +855,7 @@ export class FolderStore implements StoreEngine {
   async #takeIndexRecord(realRoot: string): Promise<void> {
     refuseLinkedIndex(join(realRoot, MEMORY_INDEX_FILE));
     // The record's time is when the index was last in step with every file (docs/decisions/0089).
-    const record = lstatSync(join(realRoot, INTERNAL_FOLDER, MEMORY_INDEX_RECORD_FILE), {
-      throwIfNoEntry: false,
-    });
-    this.#inStepAt = record?.isFile() ? Math.max(record.mtimeMs, record.ctimeMs) : undefined;
+    this.#inStepAt = recordTime(realRoot);
     await this.#adoptIndexRecord(realRoot);
     // Not caught: a record that cannot be removed stops the write before anything lands.
     await this.writeInternal(MEMORY_INDEX_RECORD_FILE, "", { removeWhenEmpty: true });
@@ -855,7 +899,9 @@ export class FolderStore implements StoreEngine {
     const since = this.#inStepAt;
     this.#inStepAt = undefined;
     if (since === undefined) return false;
-    const others = await this.#changedSince(realRoot, since, seen.text, change.path);
+    const look = this.#writeLook;
+    this.#writeLook = undefined;
+    const others = await this.#changedSince(realRoot, since, seen.text, change.path, look);
     if (others === undefined) return false;
     // A file another writer named after a secret gets no line (decision 0088): a whole rebuild.
     for (const other of others) if (!(await patchable(other))) return false;
@@ -866,36 +912,61 @@ export class FolderStore implements StoreEngine {
         text === undefined ? undefined : patchedMemoryIndex(text, other, this.layout, forgotten);
     }
     if (text === undefined) return false;
-    // The record was removed before the file changed: an unchanged index gets it back.
-    if (text === seen.text) await this.#writeIndexRecord(text);
-    else await this.#writeIndex(realRoot, indexPath, text);
+    // The record was removed before the file changed: an unchanged index gets it back. Patched
+    // from the look, the index is in step with the files as they were when the look began: the
+    // record is dated then, so the next write takes in what changed since.
+    const lookedAgo = look === undefined ? undefined : () => performance.now() - look.at;
+    if (text === seen.text) await this.#writeIndexRecord(text, lookedAgo);
+    else await this.#writeIndex(realRoot, indexPath, text, lookedAgo);
     return true;
   }
 
   // The files another writer (a person's editor, git, a sync tool) changed since the index was last
   // in step (`since`, the record's time, ms), each as the patch of its line: a file whose change
   // time is not older than that (less the racy window, so a change during the last write counts),
-  // and a linked path no longer in the folder. One stat per file, no read of the others. Any file
-  // the patch cannot take alone (a link, one not read as text or refused, an unreadable stat), or more than
-  // MAX_HAND_CHANGES of them (a checkout, a restored backup), gives `undefined`: a whole rebuild.
+  // and a linked path no longer in the folder. One stat per file, no read of the others; with
+  // `look` (the store's first look, docs/decisions/0094) its stats, and a stat of each linked path
+  // it lacks (a file this process wrote since). Any file the patch cannot take alone (a link, one
+  // not read as text or refused, an unreadable stat), or more than MAX_HAND_CHANGES of them (a
+  // checkout, a restored backup), gives `undefined`: a whole rebuild.
   async #changedSince(
     realRoot: string,
     since: number,
     index: string,
     written: string,
+    look?: FolderLook,
   ): Promise<MemoryIndexChange[] | undefined> {
-    const { rows, found } = await this.#statFiles(realRoot, withStats);
-    if (rows.length > 0) return undefined;
     const present = new Set<string>();
     const changed: Candidate[] = [];
-    for (const { candidate, stats } of found) {
-      present.add(candidate.path);
-      if (candidate.path === written) continue;
-      if (Math.max(stats.mtimeMs, stats.ctimeMs) >= since - RACY_WINDOW_MS) changed.push(candidate);
+    const from = since - RACY_WINDOW_MS;
+    if (look === undefined) {
+      // Only the changed files are kept, never each file's Stats (10,000 of them outlive a walk's
+      // young generation, and copying them into the old one costs more than the stats).
+      const { rows } = await this.#statFiles(realRoot, (candidate, stats) => {
+        present.add(candidate.path);
+        if (candidate.path !== written && Math.max(stats.mtimeMs, stats.ctimeMs) >= from) {
+          changed.push(candidate);
+        }
+        return undefined;
+      });
+      if (rows.length > 0) return undefined;
+    } else {
+      for (let at = 0; at < look.files.length; at++) {
+        const changedAt = look.changedAt[at] as number;
+        if (Number.isNaN(changedAt)) continue;
+        const candidate = look.files[at] as Candidate;
+        present.add(candidate.path);
+        if (candidate.path !== written && changedAt >= from) changed.push(candidate);
+      }
     }
     const gone = parseMemoryIndex(index)
       .map((entry) => entry.path)
-      .filter((path) => path !== written && !present.has(path));
+      .filter(
+        (path) =>
+          path !== written &&
+          !present.has(path) &&
+          (look === undefined || !isFileNow(realRoot, path)),
+      );
     if (changed.length + gone.length > MAX_HAND_CHANGES) return undefined;
     const changes: MemoryIndexChange[] = gone.map((path) => ({ path }));
     for (const candidate of changed) {
@@ -1181,4 +1252,27 @@ async function removeEmptyFolders(realRoot: string, folder: string): Promise<str
     current = dirname(current);
   }
   return removed;
+}
+
+// The record's time (its mtime, ms): when MEMORY.md was last in step with every file
+// (docs/decisions/0089, 0094); `undefined` when there is no record. Not its ctime: a record
+// patched from a look is dated at the look, and a record copied with its times (cp -p) keeps
+// an older mtime, which only takes in more files.
+function recordTime(realRoot: string): number | undefined {
+  const record = lstatSync(join(realRoot, INTERNAL_FOLDER, MEMORY_INDEX_RECORD_FILE), {
+    throwIfNoEntry: false,
+  });
+  return record?.isFile() ? record.mtimeMs : undefined;
+}
+
+// Whether a memory path is a regular file now, as a walk finds one: a linked path a look lacks
+// may be a file this process wrote since. One that cannot be stat'ed counts as there (its line
+// stays; the next walk decides).
+function isFileNow(realRoot: string, path: string): boolean {
+  try {
+    const stats = lstatSync(realRoot + sep + path.split("/").join(sep), NO_THROW_IF_MISSING);
+    return stats?.isFile() === true;
+  } catch {
+    return true;
+  }
 }

@@ -185,6 +185,11 @@ export type WriteFileInsideOptions = {
    * target left as it is.
    */
   beforeRename?: () => Promise<void>;
+  /**
+   * Date the new file this many ms before it was written (its mtime, by the file system's own
+   * clock, less this), set before the rename; default 0.
+   */
+  backdateMs?: number;
 };
 
 /**
@@ -196,7 +201,7 @@ export type WriteFileInsideOptions = {
  * @param realRoot - The memory root after `realpath`.
  * @param path - The real path to replace (its folder exists).
  * @param bytes - The whole new content.
- * @param options - `{ fsync?, mode?, beforeRename? }`.
+ * @param options - `{ fsync?, mode?, beforeRename?, backdateMs? }`.
  * @returns Resolves once the file is in place.
  * @throws {MemoryPathError} when the folder turned out to be outside the root.
  */
@@ -245,6 +250,7 @@ export async function writeFileInside(
     let renamed = false;
     try {
       await handle.writeFile(bytes);
+      if (options.backdateMs !== undefined) await backdate(handle, options.backdateMs);
       if (options.fsync !== false) await handle.sync();
       await options.beforeRename?.();
       // Synchronous, straight after that last look: no event-loop turn or thread-pool hop between.
@@ -277,6 +283,7 @@ async function writeThroughNames(
   try {
     await verifyInside(handle, realRoot, temp, await handle.stat());
     await handle.writeFile(bytes);
+    if (options.backdateMs !== undefined) await backdate(handle, options.backdateMs);
     if (options.fsync !== false) await handle.sync();
     await options.beforeRename?.();
     renameSync(temp, path);
@@ -285,4 +292,11 @@ async function writeThroughNames(
     await handle.close();
     if (!renamed) await unlink(temp).catch(() => undefined);
   }
+}
+
+// The written file's mtime set `ms` before the file system's own time of that write: a duration
+// measured by the caller's clock moves the file system's time, whatever skew lies between them.
+async function backdate(handle: FileHandle, ms: number): Promise<void> {
+  const { atime, mtimeMs } = await handle.stat();
+  await handle.utimes(atime, new Date(mtimeMs - ms));
 }

@@ -142,6 +142,8 @@ export type InternalWriteOptions = {
    * `true`; a removal (`removeWhenEmpty`) then fsyncs the folder after the unlink.
    */
   fsync?: boolean;
+  /** Date the written file this many ms before its write (its mtime); default 0. */
+  backdateMs?: number;
 };
 
 /**
@@ -169,7 +171,10 @@ export async function writeInternalFile(
       ? options.fsync === false
         ? rm(target, { force: true })
         : removeFileDurably(target).then(() => undefined)
-      : writeFileInside(folder, target, text, { fsync: options.fsync !== false }),
+      : writeFileInside(folder, target, text, {
+          fsync: options.fsync !== false,
+          ...(options.backdateMs === undefined ? {} : { backdateMs: options.backdateMs }),
+        }),
   );
 }
 
