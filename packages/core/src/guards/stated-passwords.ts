@@ -8,10 +8,11 @@ import { allMatches } from "./secret-patterns.js";
 
 // Escapes a link word for a regex with the `u` flag.
 const escapeLink = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-// A link in Latin letters ("ist", "es") is a whole word; "は", "是", "هي" may touch the value.
+// A link in Latin letters ("ist", "es") is a whole word, not the end of one ("routera" holds
+// "era"); "は", "是", "هي" may touch the value.
 const LATIN = /^[a-zà-ɏ]+$/i;
 const LINKS = PASSWORD_LINKS_OTHER_LANGUAGES.map((link) =>
-  LATIN.test(link) ? `${escapeLink(link)}(?=[\\s:=])` : escapeLink(link),
+  LATIN.test(link) ? `(?<![\\p{L}\\p{N}])${escapeLink(link)}(?=[\\s:=])` : escapeLink(link),
 ).join("|");
 
 // "パスワードは hunter2 です", "كلمة المرور هي hunter2", "Passwort: geheim", "密码是hunter2": the
@@ -20,8 +21,12 @@ const LINKS = PASSWORD_LINKS_OTHER_LANGUAGES.map((link) =>
 // (3 chars: "ver", a pointer, is read by `secretReach`), or a word of 6 or more chars in any
 // script ("пароль: Лето2024!"), which counts only when password-shaped (`nonLatinPassword`): a
 // value in the sentence's own script is prose as often ("パスワードは忘れた").
+// A word in Latin letters is not one inside a longer Latin word ("passwort" in "bypasswort"); a
+// word in another script may follow Latin letters: "Wi-Fiパスワードは…", "wifi密码是…" (decision
+// 0096).
+const WORD_START = "(?:(?<![a-zà-ɏ0-9])|(?![a-zà-ɏ]))";
 const OTHER_LANGUAGES = new RegExp(
-  `(?<![a-zà-ɏ0-9])(?:${PASSWORD_WORDS_OTHER_LANGUAGES.join("|")})(?![a-zà-ɏ])` +
+  `${WORD_START}(?:${PASSWORD_WORDS_OTHER_LANGUAGES.join("|")})(?![a-zà-ɏ])` +
     `(?:(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s*(?<sep>[:=：])|(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s*(?:${LINKS}))?\\s*(?<value>[\\x21-\\x7E\\u00C0-\\u024F]{3,}|[^\\s"'\`]{6,})`,
   "giu",
 );
@@ -79,8 +84,25 @@ const PASSWORD_THINGS = new Set([
   "strength",
 ]);
 
+// "пароль от роутера Sommer2024!", "hasło do konta Sommer2024!": the word, one to three words
+// saying what it is for, and the value with no particle or colon before it (decision 0096). Only
+// a Latin value that is plainly a password counts: a letter, a digit, and both cases or one of
+// `!@#$%^&*` ("hasło do routera AX1500" names a model), the last word of its clause.
+const OTHER_LANGUAGES_FOR = new RegExp(
+  `${WORD_START}(?:${PASSWORD_WORDS_OTHER_LANGUAGES.join("|")})(?![a-zà-ɏ])` +
+    "(?:[^\\S\\r\\n]+[^\\s:=：]{1,15}){1,3}?[^\\S\\r\\n]+" +
+    "(?<value>(?=[\\x21-\\x7E]*[A-Za-z])(?=[\\x21-\\x7E]*\\d)[\\x21-\\x7E]{6,64})(?=[.,;!?)]*(?:\\s|$))",
+  "giu",
+);
+const plainlyPassword = (value: string) =>
+  (/[a-z]/.test(value) && /[A-Z]/.test(value)) || /[!@#$%^&*]/.test(value);
+
 /** The patterns {@link findStatedPasswords} finds values with: none matches, none is found. */
-export const STATED_PASSWORD_PATTERNS: readonly RegExp[] = [OTHER_LANGUAGES, WITH_PASSWORD];
+export const STATED_PASSWORD_PATTERNS: readonly RegExp[] = [
+  OTHER_LANGUAGES,
+  OTHER_LANGUAGES_FOR,
+  WITH_PASSWORD,
+];
 
 // The value without the punctuation that may end its clause, for the checks: "Passwort: geheim."
 // is tested as "geheim". The span is the value as matched, end punctuation too, as the English
@@ -109,6 +131,13 @@ export function findStatedPasswords(text: string): Array<[number, number]> {
     else if (isNotAPasswordValue(value)) continue;
     else if (match.groups?.sep === undefined && !/[\d!@#$%^&*_+=?~/\\|<>.-]/.test(value)) continue;
     const end = match.index + match[0].length - (typed.length - matched.length);
+    found.push([end - matched.length, end]);
+  }
+  for (const match of allMatches(OTHER_LANGUAGES_FOR, text)) {
+    const matched = match.groups?.value ?? "";
+    const value = bare(matched);
+    if (isNotAPasswordValue(value) || !plainlyPassword(value)) continue;
+    const end = match.index + match[0].length;
     found.push([end - matched.length, end]);
   }
   for (const match of allMatches(WITH_PASSWORD, text)) {
