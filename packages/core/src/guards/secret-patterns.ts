@@ -480,7 +480,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = withScreens(
         kind: "password",
         pattern: DEFAULT_ACCOUNT_THEN,
         accept: unlabelledPassword,
-        needle: /\b(?:then|with|and)\b/i,
+        needle: /(?:admin|root|pi|ubnt|guest|sa|postgres|supervisor),?\s+(?:then|with|and)\s/i,
       },
       { kind: "us_ssn", pattern: US_SSN },
       { kind: "us_ssn", pattern: US_SSN_IN_WORDS, needle: /ssn|social/i },

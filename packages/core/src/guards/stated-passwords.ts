@@ -21,15 +21,30 @@ const LINKS = PASSWORD_LINKS_OTHER_LANGUAGES.map((link) =>
 // (3 chars: "ver", a pointer, is read by `secretReach`), or a word of 6 or more chars in any
 // script ("пароль: Лето2024!"), which counts only when password-shaped (`nonLatinPassword`): a
 // value in the sentence's own script is prose as often ("パスワードは忘れた").
+// Or (tried first, `plain`; decision 0096) "пароль от роутера Sommer2024!", "hasło do konta …":
+// the word, one to three words saying what it is for, and with no particle or colon a Latin value
+// of 6 or more chars that is plainly a password (a letter, a digit, and both cases or one of
+// `!@#$%^&*`: "hasło do routera AX1500" names a model), the last word of its clause.
 // A word in Latin letters is not one inside a longer Latin word ("passwort" in "bypasswort"); a
 // word in another script may follow Latin letters: "Wi-Fiパスワードは…", "wifi密码是…" (decision
-// 0096).
-const WORD_START = "(?:(?<![a-zà-ɏ0-9])|(?![a-zà-ɏ]))";
+// 0096). One regex for all of it: the words are the costly part to find in every text.
+const startsLatin = (word: string) => /^[a-zà-ɏ]/i.test(word);
+const WORDS =
+  `(?:(?<![a-zà-ɏ0-9])(?:${PASSWORD_WORDS_OTHER_LANGUAGES.filter(startsLatin).join("|")})` +
+  `|(?:${PASSWORD_WORDS_OTHER_LANGUAGES.filter((word) => !startsLatin(word)).join("|")}))(?![a-zà-ɏ])`;
+// Both cases or a symbol is checked in code (`plainlyPassword`): the pattern ignores case.
+const PLAIN_VALUE =
+  "(?<plain>(?=[\\x21-\\x7E]*[A-Za-z])(?=[\\x21-\\x7E]*\\d)[\\x21-\\x7E]{6,64})(?=[.,;!?)]*(?:\\s|$))";
+const AFTER_WORD = `(?:(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s*(?<sep>[:=：])|(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s*(?:${LINKS}))?\\s*(?<value>[\\x21-\\x7E\\u00C0-\\u024F]{3,}|[^\\s"'\`]{6,})`;
 const OTHER_LANGUAGES = new RegExp(
-  `${WORD_START}(?:${PASSWORD_WORDS_OTHER_LANGUAGES.join("|")})(?![a-zà-ɏ])` +
-    `(?:(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s*(?<sep>[:=：])|(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s*(?:${LINKS}))?\\s*(?<value>[\\x21-\\x7E\\u00C0-\\u024F]{3,}|[^\\s"'\`]{6,})`,
+  `${WORDS}(?:(?:[^\\S\\r\\n]+[^\\s:=：]{1,15}){1,3}?[^\\S\\r\\n]+${PLAIN_VALUE}|${AFTER_WORD})`,
   "giu",
 );
+// The particle-or-colon reading alone, at a match whose plain value was no password.
+const OTHER_LANGUAGES_LINKED = new RegExp(`${WORDS}${AFTER_WORD}`, "iuy");
+const plainlyPassword = (value: string) =>
+  !isNotAPasswordValue(value) &&
+  ((/[a-z]/.test(value) && /[A-Z]/.test(value)) || /[!@#$%^&*]/.test(value));
 const LATIN_VALUE = /^[\x21-\x7E\u00C0-\u024F]+$/;
 // A particle the pattern let the value start with, when the value after it was too short:
 // "パスワードは8文字以上" is no password "は8文字以上".
@@ -84,25 +99,8 @@ const PASSWORD_THINGS = new Set([
   "strength",
 ]);
 
-// "пароль от роутера Sommer2024!", "hasło do konta Sommer2024!": the word, one to three words
-// saying what it is for, and the value with no particle or colon before it (decision 0096). Only
-// a Latin value that is plainly a password counts: a letter, a digit, and both cases or one of
-// `!@#$%^&*` ("hasło do routera AX1500" names a model), the last word of its clause.
-const OTHER_LANGUAGES_FOR = new RegExp(
-  `${WORD_START}(?:${PASSWORD_WORDS_OTHER_LANGUAGES.join("|")})(?![a-zà-ɏ])` +
-    "(?:[^\\S\\r\\n]+[^\\s:=：]{1,15}){1,3}?[^\\S\\r\\n]+" +
-    "(?<value>(?=[\\x21-\\x7E]*[A-Za-z])(?=[\\x21-\\x7E]*\\d)[\\x21-\\x7E]{6,64})(?=[.,;!?)]*(?:\\s|$))",
-  "giu",
-);
-const plainlyPassword = (value: string) =>
-  (/[a-z]/.test(value) && /[A-Z]/.test(value)) || /[!@#$%^&*]/.test(value);
-
 /** The patterns {@link findStatedPasswords} finds values with: none matches, none is found. */
-export const STATED_PASSWORD_PATTERNS: readonly RegExp[] = [
-  OTHER_LANGUAGES,
-  OTHER_LANGUAGES_FOR,
-  WITH_PASSWORD,
-];
+export const STATED_PASSWORD_PATTERNS: readonly RegExp[] = [OTHER_LANGUAGES, WITH_PASSWORD];
 
 // The value without the punctuation that may end its clause, for the checks: "Passwort: geheim."
 // is tested as "geheim". The span is the value as matched, end punctuation too, as the English
@@ -120,7 +118,19 @@ const bare = (value: string) => value.replace(/[.,;!?)]+$/, "");
  */
 export function findStatedPasswords(text: string): Array<[number, number]> {
   const found: Array<[number, number]> = [];
-  for (const match of allMatches(OTHER_LANGUAGES, text)) {
+  for (const first of allMatches(OTHER_LANGUAGES, text)) {
+    let match: RegExpExecArray | null = first;
+    const plain = first.groups?.plain;
+    if (plain !== undefined) {
+      const end = first.index + first[0].length;
+      if (plainlyPassword(bare(plain))) {
+        found.push([end - plain.length, end]);
+        continue;
+      }
+      OTHER_LANGUAGES_LINKED.lastIndex = first.index;
+      match = OTHER_LANGUAGES_LINKED.exec(text);
+      if (match === null) continue;
+    }
     const typed = match.groups?.value ?? "";
     // The sentence's own ending after a non-Latin value is the sentence's: "パスワードは夏2024!です".
     const matched = LATIN_VALUE.test(typed) ? typed : typed.replace(SENTENCE_AFTER, "");
@@ -131,13 +141,6 @@ export function findStatedPasswords(text: string): Array<[number, number]> {
     else if (isNotAPasswordValue(value)) continue;
     else if (match.groups?.sep === undefined && !/[\d!@#$%^&*_+=?~/\\|<>.-]/.test(value)) continue;
     const end = match.index + match[0].length - (typed.length - matched.length);
-    found.push([end - matched.length, end]);
-  }
-  for (const match of allMatches(OTHER_LANGUAGES_FOR, text)) {
-    const matched = match.groups?.value ?? "";
-    const value = bare(matched);
-    if (isNotAPasswordValue(value) || !plainlyPassword(value)) continue;
-    const end = match.index + match[0].length;
     found.push([end - matched.length, end]);
   }
   for (const match of allMatches(WITH_PASSWORD, text)) {
