@@ -35,6 +35,7 @@ export {
   settleWrittenFiles,
   subjectFile,
 } from "./recall-writes.js";
+export { SAID_SECRETS, type SaidSecret } from "./said-secrets.js";
 export { SEARCH_CASES, type SearchCase } from "./search-cases.js";
 export {
   SHOWN_SECRET_CASES,

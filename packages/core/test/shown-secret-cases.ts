@@ -36,6 +36,11 @@ export type ShownSecretCase = {
   hidden: readonly string[];
   /** A clean file: shown byte for byte, its lines as written. */
   clean: boolean;
+  /**
+   * Lines beside the secret that a surface showing the whole file (`show`, `read`, `view`) prints
+   * as written: masking one line takes nothing of the next.
+   */
+  kept?: readonly string[];
 };
 
 const DESCRIPTION = "Deploy notes for the ci.";
@@ -100,6 +105,21 @@ export const SHOWN_SECRET_CASES: readonly ShownSecretCase[] = [
     words: "deploy password",
     hidden: [PASSWORD],
     clean: false,
+  },
+  {
+    name: "a password, then a line of its own",
+    files: (layout) => ({
+      [one("deploy")(layout)]: fileText(
+        layout,
+        "deploy",
+        `${dated(layout, `deploy password for the ci is ${PASSWORD}`)}\n${dated(layout, "prefers tabs in the deploy scripts")}`,
+      ),
+    }),
+    path: one("deploy"),
+    words: "deploy password",
+    hidden: [PASSWORD],
+    clean: false,
+    kept: ["prefers tabs in the deploy scripts"],
   },
   {
     name: "a GitHub token as the file's name",

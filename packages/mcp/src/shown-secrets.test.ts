@@ -61,6 +61,9 @@ describe("the MCP server never sends a secret a person wrote into a file or its 
       expect(text).not.toContain("[redacted]");
     else expect(text).toMatch(/deploy|\[redacted\]/i);
     for (const secret of testCase.hidden) expect(text).not.toContain(secret);
+    if (name.startsWith("read:")) {
+      for (const line of testCase.kept ?? []) expect(text).toContain(line);
+    }
     if (testCase.clean && (name.startsWith("read:") || name.startsWith("search:"))) {
       expect(text).toContain(JSON.stringify(shownSecretLine(testCase, layout)).slice(1, -1));
       expect(text).not.toContain("[redacted]");

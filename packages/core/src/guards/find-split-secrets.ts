@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isPointerWord } from "./password-words.js";
+import { isPointerWord, REDACTED } from "./password-words.js";
 import {
   type FindSecretsResult,
   findSecretsOfEach,
@@ -25,6 +25,22 @@ const MIDDLE_PIECE = /^(?=[^\s]*\d)[A-Za-z0-9+/=_-]{8,}$/;
 // A file's name of small words, each may end in a number of up to 4 digits ("home2", "nas-2024",
 // "note1"; decision 0092): letters after digits ("a3f9") may be a key's half.
 const PLAIN_SLUG = /^(?:\S*\/)?(?:[a-z]+\d{0,4}|\d{1,4})(?:[-_](?:[a-z]+\d{0,4}|\d{1,4}))*\.md$/;
+
+// Kinds of a value typed after a word or a name (a password, a `.env` assignment), which ends at
+// white space: the next line glued to it is the next line ("…=hunter2xyz" + "NODE_ENV=…"). A
+// code said in words may be cut in two fields ("recovery code is 8f3k-29" + "dm-x7q1").
+const TYPED_VALUE_KINDS = new Set(["password", "credential_assignment"]);
+
+// A text shown masked holds `[redacted]` where a secret was: a secret held alone, as far as a
+// join is concerned. Glued to the next line's first word ("…is [redacted]" + "likes tea"), the
+// placeholder made a value of letters no text held alone, and that word was masked too.
+function placeholders(text: string): SecretFinding[] {
+  const found: SecretFinding[] = [];
+  for (let at = text.indexOf(REDACTED); at !== -1; at = text.indexOf(REDACTED, at + 1)) {
+    found.push({ kind: "redacted", source: "memfiles", start: at, end: at + REDACTED.length });
+  }
+  return found;
+}
 
 // Whether the part [from, to) of `text` lies in a word that is wholly a value of a known format.
 function inKnownFormat(text: string, from: number, to: number): boolean {
@@ -250,7 +266,9 @@ function planSplitSecrets(
     // into a neighbour (texts joined with nothing glue "...kS" + "keeps") blames the neighbour only
     // when its part looks like more of a token (a digit, an inner capital or a symbol), not a plain
     // word: a key's second half is refused, the next fact "keeps keys in 1Password" is not.
-    const alone = options.alone ?? scans.slice(0, texts.length).map((scan) => scan.findings);
+    const alone = (options.alone ?? scans.slice(0, texts.length).map((scan) => scan.findings)).map(
+      (findings, index) => [...findings, ...placeholders(texts[index] as string)],
+    );
     const scanned = scans.slice(scans.length - jobs.length).map((scan) => scan.findings);
     for (const [job, { pieces, labelled, triple }] of jobs.entries()) {
       for (const finding of scanned[job] ?? []) {
@@ -291,12 +309,16 @@ function planSplitSecrets(
             Math.max(finding.start, start) - base,
             Math.min(finding.end, end) - base,
           );
-          // A sentence's first word (a fact file's body) is a plain word too: "Keeps".
-          return (alone[index] ?? []).length > 0 || /^[A-Z]?[a-z]+$/.test(part);
+          // A sentence's first word (a fact file's body) is a plain word too: "Keeps"; so are
+          // words after a space: a key's rest is one word ("…see the vault2024!" + " likes tea").
+          return (alone[index] ?? []).length > 0 || /^(?:[A-Z]?[a-z]+|\S+\s[\s\S]*)$/.test(part);
         });
         // Without the label words, a key one text holds alone runs into whatever word comes next
-        // ("…Op" + "1Password"): a join without them is for secrets no text holds alone.
-        if (ownedAlone && (plainWords || labelled)) continue;
+        // ("…Op" + "1Password"): a join without them is for secrets no text holds alone. A
+        // password or an assignment ends at white space, so what the join glues after one is the
+        // next line's ("Sommer2024!" + "Node22 rocks"); a key's rest is found as its format.
+        const carriesOn = !plainWords && !labelled && !TYPED_VALUE_KINDS.has(finding.kind);
+        if (ownedAlone && !carriesOn) continue;
         for (const { index, start, end, base } of spanned) {
           const entry = found.get(index) ?? { kinds: new Set<string>(), ranges: [] };
           entry.kinds.add(finding.kind);

@@ -142,6 +142,8 @@ export const PASSWORD_LINKS_OTHER_LANGUAGES = [
   "era",
   "is",
   "jest",
+  // Polish also says "hasło to …" ("the password is …"; Wiktionary "to", pronoun as copula).
+  "to",
   "är",
   "είναι",
   "היא",
@@ -255,11 +257,11 @@ const KEEPER_NAMES = new Set([
 // "Sam"), or a keeper's name, up to the end of the clause (12: a session's next fact joined after
 // it, "…see the vault" + " uses 1Password as password manager", is no password; decision 0092),
 // or up to a dash or markdown ("…see the vault ---", a front matter's line after a body joined
-// with it). A word with a digit or symbol ends it
+// with it; "`see the vault`", decision 0096). A word with a digit or symbol ends it
 // as no place: "see the vault2024!" may be the password. What follows the clause on its line is
 // checked too (`shapedTail`): "see the vault, then Sommer2024!".
 const PLACE =
-  /^[^\S\r\n]+(?:(?:\p{L}[\p{L}'’-]*|1Password)(?:[^\S\r\n]+|(?=[.,;:!?)\r\n]|$))){1,12}(?:[.,;:!?)\r\n]|$|(?=[-–—*#>|]))/iu;
+  /^[^\S\r\n]+(?:(?:\p{L}[\p{L}'’-]*|1Password)(?:[^\S\r\n]+|(?=[.,;:!?)`\r\n]|$))){1,12}(?:[.,;:!?)`\r\n]|$|(?=[-–—*#>|]))/iu;
 
 /** What a found secret is replaced with in results, messages and masked memory text. */
 export const REDACTED = "[redacted]";

@@ -8,6 +8,7 @@ import {
   RANDOM_TOKEN_SCREEN,
   SECRET_PATTERNS,
   valueSpan,
+  wordCoverage,
 } from "./secret-patterns.js";
 import { secretlintMessagesOfEach } from "./secretlint-scan.js";
 import { isStatedCredential } from "./stated-credential.js";
@@ -47,14 +48,17 @@ const CARD_CANDIDATE = /(?<![\d.-])\d(?:[ .-]?\d){12,18}(?!\d|\.\d)/g;
 const ORDER_NUMBER = /^\d{3}-\d{7}-\d{7}$/;
 // "my password is x", "the wifi password: x", "PIN for the bank is 1234", "Password → x": the
 // value is the secret. Up to 7 words may say what it is for ("for the NAS at my parents' house");
-// an arrow or a dash may stand for "is" (decision 0092).
+// an arrow or a dash may stand for "is" (decision 0092). Markdown may wrap the label and the
+// value ("**Password:** x", "Password: `x`") and a parenthesis may say which one it is ("the wifi
+// password (guest network) is x") (decision 0096).
 const PASSWORD_IN_WORDS =
-  /\b(?:password|passwd|passphrase|passcode|pwd|pw|pin(?: code| number)?)s?\b(?:\s+(?:for|to|on|of|at)\s+(?:(?!\b(?:is|was)\b)[^\s:=]+(?:\s+|(?=[:=]))){0,7}?)?\s*(?:\bis\b|\bwas\b|:|=|→|⇒|->|=>|–|—)\s*(?<value>[^\s"'`]+|"[^"]*"|'[^']*')/dgi;
+  /\b(?:password|passwd|passphrase|passcode|pwd|pw|pin(?: code| number)?)s?\b[*_]{0,3}(?:\s*\([^()\r\n]{1,40}\))?(?:\s+(?:for|to|on|of|at)\s+(?:(?!\b(?:is|was)\b)[^\s:=]+(?:\s+|(?=[:=]))){0,7}?)?\s*(?:\bis\b|\bwas\b|:|=|→|⇒|->|=>|–|—)[*_]{0,3}\s*`?(?<value>[^\s"'`]+|"[^"]*"|'[^']*')/dgi;
 // "password hunter2xyz", "router passwd Xk9!mq4z": a password right after the word, without "is"
 // or a colon (new-user trial). Only a value that looks like one counts: 6 or more chars, with a
-// letter and a digit or symbol, so "password manager" and "password reset" stay facts.
+// letter and a digit or symbol, so "password manager" and "password reset" stay facts. A table's
+// bar may stand between them ("| wifi password | x |"; decision 0096).
 const PASSWORD_BARE = new RegExp(
-  `\\b(?:password|passwd|pwd|pw)\\s+(?<value>${PASSWORD_SHAPED_VALUE})`,
+  `\\b(?:password|passwd|pwd|pw)[*_]{0,3}(?:\\s*\\|\\s*|\\s+)\`?(?<value>${PASSWORD_SHAPED_VALUE})`,
   "dgi",
 );
 // An AWS access key id in lower case or split by single spaces or dashes ("AKIA IOSF ODNN 7EXA
@@ -307,13 +311,18 @@ async function glueKeyWords(fresh: Map<string, FindSecretsResult>): Promise<void
     const whole = (glued[at] as string).length;
     // Glued, the text is a key of a named format the finding alone is not: a random token's
     // head becomes a GitHub token, a credential's value an Anthropic key.
-    const covered = (scans[at]?.findings ?? []).some(
-      (found) =>
-        found.start === 0 &&
-        found.end >= whole &&
-        found.kind !== finding.kind &&
-        !GENERIC_KINDS.has(found.kind),
-    );
+    // Or the word is as random as a token is (capitals, small letters and a digit, no word-like
+    // runs) and the glued text looks random too: a token of no named format cut by a space
+    // ("k3Jd9QmZ x8Pq2LrT7vNw"; decision 0096), where "Node22" or "2024" after it is prose.
+    const covered =
+      (scans[at]?.findings ?? []).some(
+        (found) =>
+          found.start === 0 &&
+          found.end >= whole &&
+          found.kind !== finding.kind &&
+          !GENERIC_KINDS.has(found.kind),
+      ) ||
+      (GENERIC_KINDS.has(finding.kind) && randomWord(word) && randomWord(glued[at] as string));
     if (!covered) continue;
     finding.end += 1 + word.length;
     widened.add(result);
@@ -322,6 +331,10 @@ async function glueKeyWords(fresh: Map<string, FindSecretsResult>): Promise<void
     if (widened.has(result)) result.redacted = redactRanges(text, result.findings);
   }
 }
+
+// A word with capitals, small letters and a digit, less than half of it in word-like runs.
+const randomWord = (word: string) =>
+  /[A-Z]/.test(word) && /[a-z]/.test(word) && /\d/.test(word) && wordCoverage(word) < 0.5;
 
 // The last texts scanned and what was found: a write's texts are scanned again by the next check
 // (the pass's facts, then each proposal's fields, then the session's joins). The scan is a pure

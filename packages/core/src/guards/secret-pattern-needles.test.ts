@@ -46,6 +46,13 @@ const TEXTS = [
   "jdoe:Xk9!mq4z@nas.local",
   "the alarm code is 4821",
   "my bike lock combination: 12-34-56",
+  "the code for the front door is 4821",
+  "the garage code's 4821",
+  "admin / sommer2024",
+  "pi|raspberry42",
+  "try admin then letmein",
+  "log in as root with opensesame",
+  "use the guest and then wifi2024",
 ];
 const corpus = SECRET_CORPUS.flatMap((sample) => [sample.fact, sample.fact.toUpperCase()]);
 

@@ -164,11 +164,12 @@ const PROVIDERS: Array<[kind: string, pattern: RegExp, needle?: RegExp]> = [
 ];
 
 // A `.env`, YAML, JSON or connection-string assignment whose name says it holds a credential:
-// `DB_PASSWORD=x`, `export OPENAI_API_KEY=x`, `"apiKey": "x"`, `Password=x;`.
+// `DB_PASSWORD=x`, `export OPENAI_API_KEY=x`, `"apiKey": "x"`, `Password=x;`; a value in
+// backticks is read inside them ("Password: `see the vault`" is a place; decision 0096).
 const CREDENTIAL_NAME =
   "[A-Za-z0-9_.-]*(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?token|authorization)s?[A-Za-z0-9_.-]*";
 const ASSIGNMENT = new RegExp(
-  `(?:^|[\\s;{,])(?:export\\s+)?["']?${CREDENTIAL_NAME}["']?\\s*(?:=|:)\\s*(?<value>"[^"\\s]{4,}"|'[^'\\s]{4,}'|[^\\s"',;}]{4,})`,
+  `(?:^|[\\s;{,])(?:export\\s+)?["']?${CREDENTIAL_NAME}["']?\\s*(?:=|:)\\s*\`?(?<value>"[^"\\s]{4,}"|'[^'\\s]{4,}'|[^\\s"'\`,;}]{4,})`,
   "gi",
 );
 
@@ -224,8 +225,14 @@ const USERINFO_WITHOUT_SCHEME =
 // "the alarm code is 4821", "the door code: 4821", "my locker combination is 12-34-56": a code
 // that opens a door, an alarm, a safe or a lock said in words is a PIN: 4 to 12 digits (ISO
 // 9564-1), a combination in groups (decision 0092).
-const LOCK_CODE_IN_WORDS =
-  /\b(?:alarm|door|gate|garage|safe|lock|locker|keypad|entry|building|padlock|bike\s+lock)\s+(?:code|combination|combo|pin)s?\b\s*(?:\bis\b|\bwas\b|:|=)\s*(?<value>\d{1,12}(?:[-\s]\d{1,4}){0,3})(?![\d\p{L}])/giu;
+// The lock may also come after the code ("the code for the alarm is 4821") and "'s" may stand
+// for "is" ("the alarm code's 4821") (decision 0096).
+const LOCKS =
+  "(?:alarm|door|gate|garage|safe|lock|locker|keypad|entry|building|padlock|bike\\s+lock)";
+const LOCK_CODE_IN_WORDS = new RegExp(
+  `\\b(?:${LOCKS}\\s+(?:code|combination|combo|pin)s?\\b|(?:code|combination|combo|pin)s?\\s+(?:for|to|of|on)\\s+(?:(?:the|my|our|your|his|her|their)\\s+)?(?:front\\s+|back\\s+|main\\s+|house\\s+|car\\s+)?${LOCKS}\\b)\\s*(?:\\bis\\b|\\bwas\\b|['’]s\\b|:|=)\\s*(?<value>\\d{1,12}(?:[-\\s]\\d{1,4}){0,3})(?![\\d\\p{L}])`,
+  "giu",
+);
 const lockCode = (value: string) => (value.match(/\d/g)?.length ?? 0) >= 4;
 // "router admin/Vq7#mLp2", "root:Xk9!mq4z": a user name and a password joined by a slash or colon.
 const USER_AND_PASSWORD =
@@ -259,6 +266,33 @@ const DEFAULT_ACCOUNT_AND_PASSWORD = new RegExp(
   `[:：]\\s*(?:(?:${USER_WORDS.join("|")})\\s*[:=]?\\s*)?(?:admin|administrator|root|pi|ubnt|guest|sa|postgres|supervisor)\\s*[/|]\\s*(?<value>[^\\s"'\`,;/|]{6,})`,
   "giu",
 );
+// "admin / sommer2024": a device's default account name with no label before it (decision
+// 0096), a slash or bar, and a password of small letters and 2 or more digits ("admin / editor
+// roles" is none). "try admin then letmein", "log in as root with opensesame": after "try",
+// "use" or "log in as", the account name, "then", "with" or "and", and one word of 4 or more
+// small letters or digits ending the line, as after a fallback word ("else letmein"; 0078).
+const DEFAULT_ACCOUNTS = "(?:admin|administrator|root|pi|ubnt|guest|sa|postgres|supervisor)";
+const DEFAULT_ACCOUNT_UNLABELLED = new RegExp(
+  `(?<![\\p{L}\\p{N}_./@-])${DEFAULT_ACCOUNTS}\\s*[/|]\\s*` +
+    "(?<value>(?=[\\p{Ll}\\d]*\\p{Ll})(?=(?:[\\p{Ll}\\d]*?\\d){2})[\\p{Ll}\\d]{6,64})(?![^\\s.,;!?)])",
+  "giu",
+);
+const DEFAULT_ACCOUNT_THEN = new RegExp(
+  `\\b(?:try|use|using|log[^\\S\\r\\n]*in[^\\S\\r\\n]+(?:as|with)|login[^\\S\\r\\n]+(?:as|with)|sign[^\\S\\r\\n]+in[^\\S\\r\\n]+as)[^\\S\\r\\n]+(?:the[^\\S\\r\\n]+)?${DEFAULT_ACCOUNTS},?[^\\S\\r\\n]+(?:then|with|and(?:[^\\S\\r\\n]+then)?)[^\\S\\r\\n]+` +
+    "(?<value>[\\p{Ll}\\d]{4,64})[.!]?[^\\S\\r\\n]*(?=\\r?\\n|$)",
+  "giu",
+);
+const unlabelledPassword = (value: string) =>
+  !isNotAPasswordValue(value) &&
+  !new RegExp(`^${DEFAULT_ACCOUNTS}$|^(?:${USER_WORDS.join("|")})$`, "iu").test(value) &&
+  !NO_PASSWORD_AFTER_ACCOUNT.has(value.toLowerCase());
+// Words after "then" or "with" that name what is done, how or where, not a password.
+const NO_PASSWORD_AFTER_ACCOUNT = new Set([
+  ...["care", "caution", "this", "that", "them", "it", "rights", "mode", "user", "users"],
+  ...["here", "there", "online", "offline", "later", "today", "tomorrow", "again", "instead"],
+  ...["sudo", "ssh", "password", "passwords", "access", "rights", "privileges", "permissions"],
+  ...["login", "logout", "reboot", "restart", "retry", "help", "support", "none", "nothing"],
+]);
 const pairedPassword = (value: string) =>
   passwordShaped(value) && (/[!@#$%^&*]/.test(value) || randomLooking(value));
 const passwordShaped = (value: string) =>
@@ -435,6 +469,18 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = withScreens(
         pattern: DEFAULT_ACCOUNT_AND_PASSWORD,
         accept: passwordShaped,
         needle: /(?:admin|root|pi|ubnt|guest|sa|postgres|supervisor)\s*[/|]/i,
+      },
+      {
+        kind: "password",
+        pattern: DEFAULT_ACCOUNT_UNLABELLED,
+        accept: unlabelledPassword,
+        needle: /(?:admin|root|pi|ubnt|guest|sa|postgres|supervisor)\s*[/|]/i,
+      },
+      {
+        kind: "password",
+        pattern: DEFAULT_ACCOUNT_THEN,
+        accept: unlabelledPassword,
+        needle: /(?:admin|root|pi|ubnt|guest|sa|postgres|supervisor),?\s+(?:then|with|and)\s/i,
       },
       { kind: "us_ssn", pattern: US_SSN },
       { kind: "us_ssn", pattern: US_SSN_IN_WORDS, needle: /ssn|social/i },

@@ -8,10 +8,11 @@ import { allMatches } from "./secret-patterns.js";
 
 // Escapes a link word for a regex with the `u` flag.
 const escapeLink = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-// A link in Latin letters ("ist", "es") is a whole word; "は", "是", "هي" may touch the value.
+// A link in Latin letters ("ist", "es") is a whole word, not the end of one ("routera" holds
+// "era"); "は", "是", "هي" may touch the value.
 const LATIN = /^[a-zà-ɏ]+$/i;
 const LINKS = PASSWORD_LINKS_OTHER_LANGUAGES.map((link) =>
-  LATIN.test(link) ? `${escapeLink(link)}(?=[\\s:=])` : escapeLink(link),
+  LATIN.test(link) ? `(?<![\\p{L}\\p{N}])${escapeLink(link)}(?=[\\s:=])` : escapeLink(link),
 ).join("|");
 
 // "パスワードは hunter2 です", "كلمة المرور هي hunter2", "Passwort: geheim", "密码是hunter2": the
@@ -20,11 +21,30 @@ const LINKS = PASSWORD_LINKS_OTHER_LANGUAGES.map((link) =>
 // (3 chars: "ver", a pointer, is read by `secretReach`), or a word of 6 or more chars in any
 // script ("пароль: Лето2024!"), which counts only when password-shaped (`nonLatinPassword`): a
 // value in the sentence's own script is prose as often ("パスワードは忘れた").
+// Or (tried first, `plain`; decision 0096) "пароль от роутера Sommer2024!", "hasło do konta …":
+// the word, one to three words saying what it is for, and with no particle or colon a Latin value
+// of 6 or more chars that is plainly a password (a letter, a digit, and both cases or one of
+// `!@#$%^&*`: "hasło do routera AX1500" names a model), the last word of its clause.
+// A word in Latin letters is not one inside a longer Latin word ("passwort" in "bypasswort"); a
+// word in another script may follow Latin letters: "Wi-Fiパスワードは…", "wifi密码是…" (decision
+// 0096). One regex for all of it: the words are the costly part to find in every text.
+const startsLatin = (word: string) => /^[a-zà-ɏ]/i.test(word);
+const WORDS =
+  `(?:(?<![a-zà-ɏ0-9])(?:${PASSWORD_WORDS_OTHER_LANGUAGES.filter(startsLatin).join("|")})` +
+  `|(?:${PASSWORD_WORDS_OTHER_LANGUAGES.filter((word) => !startsLatin(word)).join("|")}))(?![a-zà-ɏ])`;
+// Both cases or a symbol is checked in code (`plainlyPassword`): the pattern ignores case.
+const PLAIN_VALUE =
+  "(?<plain>(?=[\\x21-\\x7E]*[A-Za-z])(?=[\\x21-\\x7E]*\\d)[\\x21-\\x7E]{6,64})(?=[.,;!?)]*(?:\\s|$))";
+const AFTER_WORD = `(?:(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s*(?<sep>[:=：])|(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s*(?:${LINKS}))?\\s*(?<value>[\\x21-\\x7E\\u00C0-\\u024F]{3,}|[^\\s"'\`]{6,})`;
 const OTHER_LANGUAGES = new RegExp(
-  `(?<![a-zà-ɏ0-9])(?:${PASSWORD_WORDS_OTHER_LANGUAGES.join("|")})(?![a-zà-ɏ])` +
-    `(?:(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s*(?<sep>[:=：])|(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s*(?:${LINKS}))?\\s*(?<value>[\\x21-\\x7E\\u00C0-\\u024F]{3,}|[^\\s"'\`]{6,})`,
+  `${WORDS}(?:(?:[^\\S\\r\\n]+[^\\s:=：]{1,15}){1,3}?[^\\S\\r\\n]+${PLAIN_VALUE}|${AFTER_WORD})`,
   "giu",
 );
+// The particle-or-colon reading alone, at a match whose plain value was no password.
+const OTHER_LANGUAGES_LINKED = new RegExp(`${WORDS}${AFTER_WORD}`, "iuy");
+const plainlyPassword = (value: string) =>
+  !isNotAPasswordValue(value) &&
+  ((/[a-z]/.test(value) && /[A-Z]/.test(value)) || /[!@#$%^&*]/.test(value));
 const LATIN_VALUE = /^[\x21-\x7E\u00C0-\u024F]+$/;
 // A particle the pattern let the value start with, when the value after it was too short:
 // "パスワードは8文字以上" is no password "は8文字以上".
@@ -98,7 +118,19 @@ const bare = (value: string) => value.replace(/[.,;!?)]+$/, "");
  */
 export function findStatedPasswords(text: string): Array<[number, number]> {
   const found: Array<[number, number]> = [];
-  for (const match of allMatches(OTHER_LANGUAGES, text)) {
+  for (const first of allMatches(OTHER_LANGUAGES, text)) {
+    let match: RegExpExecArray | null = first;
+    const plain = first.groups?.plain;
+    if (plain !== undefined) {
+      const end = first.index + first[0].length;
+      if (plainlyPassword(bare(plain))) {
+        found.push([end - plain.length, end]);
+        continue;
+      }
+      OTHER_LANGUAGES_LINKED.lastIndex = first.index;
+      match = OTHER_LANGUAGES_LINKED.exec(text);
+      if (match === null) continue;
+    }
     const typed = match.groups?.value ?? "";
     // The sentence's own ending after a non-Latin value is the sentence's: "パスワードは夏2024!です".
     const matched = LATIN_VALUE.test(typed) ? typed : typed.replace(SENTENCE_AFTER, "");

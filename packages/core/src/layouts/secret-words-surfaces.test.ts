@@ -17,6 +17,9 @@ import { remember } from "./index.js";
 const SOMMER = ["Sommer", "2024", "!"].join("");
 const HORSE = ["Blue", "Horse", "77"].join("");
 const PIN = ["48", "21"].join("");
+const LETMEIN = ["let", "me", "in"].join("");
+const TOKEN_HEAD = ["k3Jd", "9QmZ"].join("");
+const TOKEN_TAIL = ["x8Pq2L", "rT7vNw"].join("");
 const NOW = new Date("2026-12-07T12:00:00Z");
 
 const REFUSED: Array<[name: string, fact: string, secret: string]> = [
@@ -44,6 +47,27 @@ const REFUSED: Array<[name: string, fact: string, secret: string]> = [
   ["Vietnamese", `mật khẩu của tôi là ${SOMMER}`, SOMMER],
   ["Indonesian", `kata sandi saya adalah ${SOMMER}`, SOMMER],
   ["Thai", `รหัสผ่านของฉันคือ ${SOMMER}`, SOMMER],
+  // A new user's next trial (decision 0096); the backticks, "hasło do wifi:" and Korean rows
+  // were refused before too and pin what the trial listed.
+  ["a bold label", `**Password:** ${SOMMER}`, SOMMER],
+  ["backticks around the value", `Password: \`${SOMMER}\``, SOMMER],
+  ["a table row", `| wifi password | ${SOMMER} |`, SOMMER],
+  ["a parenthesis before 'is'", `the wifi password (guest network) is ${SOMMER}`, SOMMER],
+  ["Polish 'to'", `hasło to ${SOMMER}`, SOMMER],
+  ["Polish, a colon", `hasło do wifi: ${SOMMER}`, SOMMER],
+  ["Russian, no colon", `пароль от роутера ${SOMMER}`, SOMMER],
+  ["Japanese after Latin letters", `ユーザーのWi-Fiパスワードは${SOMMER}です`, SOMMER],
+  ["Chinese after Latin letters", `我的wifi密码是${SOMMER.slice(0, -1)}`, SOMMER.slice(0, -1)],
+  ["Korean", `비밀번호는 ${SOMMER}`, SOMMER],
+  ["a lock after its code", `the code for the alarm is ${PIN}`, PIN],
+  ["'s for 'is'", `the alarm code's ${PIN}`, PIN],
+  ["an account, then its password", `try admin then ${LETMEIN}`, LETMEIN],
+  [
+    "a default account in small letters",
+    `admin / ${SOMMER.toLowerCase().slice(0, -1)}`,
+    "sommer2024",
+  ],
+  ["a random token cut by a space", `the api token is ${TOKEN_HEAD} ${TOKEN_TAIL}`, TOKEN_TAIL],
 ];
 
 describe("a secret the trial saved is refused on every write surface and masked when shown", () => {
@@ -106,6 +130,27 @@ const SAVED: Array<[name: string, path: string, facts: string[]]> = [
   ["a project named after a Slack prefix", "topics/work.md", ["builds the xoxb-slack-bot project"]],
   ["a slug with a provider prefix as a name", "projects/sk-ant-project.md", ["likes quokkas"]],
   ["a slug with a Slack prefix as a name", "projects/xoxb-slack-bot.md", ["runs on Fly.io"]],
+  // Near each rule of decision 0096.
+  ["an alarm's time", "topics/home.md", ["the alarm goes off at 4:30"]],
+  ["a code review", "topics/work.md", ["the code review is at 10"]],
+  ["a lock code's place", "topics/home.md", ["the code for the alarm is on the fridge"]],
+  ["Polish 'slogan'", "topics/work.md", ["hasło reklamowe"]],
+  ["Polish, a router model", "topics/home.md", ["hasło do routera AX1500"]],
+  ["Russian 'is hard'", "topics/home.md", ["пароль — это сложно"]],
+  ["Russian, where it is", "topics/home.md", ["пароль от роутера на наклейке"]],
+  ["Japanese 'forgot the password'", "topics/home.md", ["パスワードを忘れた"]],
+  ["Japanese, where it is", "topics/home.md", ["Wi-Fiパスワードは冷蔵庫に貼ってある"]],
+  ["Chinese 'what is the password'", "topics/home.md", ["我的wifi密码是什么"]],
+  ["roles", "topics/work.md", ["admin / editor roles"]],
+  ["an account and a command", "topics/work.md", ["log in as admin with sudo"]],
+  ["a bold pointer", "topics/bank.md", ["**Password:** see the vault"]],
+  ["a pointer in backticks", "topics/bank.md", ["Password: `see the vault`"]],
+  ["a table of where", "topics/home.md", ["| wifi password | on the fridge |"]],
+  [
+    "a parenthesis and a place",
+    "topics/home.md",
+    ["the wifi password (guest network) is on the fridge"],
+  ],
 ];
 
 describe("everyday notes the trial had refused are saved in both layouts", () => {
