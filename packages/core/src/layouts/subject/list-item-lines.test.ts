@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseDatedLine } from "../../format/index.js";
 import { parseMemoryFile } from "../../format/memory-file.js";
+import { memoryBodyLines } from "../../format/search-lines.js";
 import { unitsOfFile } from "../../recall/recall-units.js";
 import { detectLayout, MemoryStore } from "../../store/index.js";
 import { forget } from "../forget.js";
@@ -70,6 +71,12 @@ describe.each(SHAPES)("dated lines written as $name", (shape) => {
     expect(subjectLinesOf("caroline.md", fileOf(shape))).toEqual(
       LINES.map(({ stated, text }, at) => ({ line: 6 + at, text, date: stated })),
     );
+  });
+
+  it("search gives each line as written, what forget({ only }) takes", () => {
+    expect(
+      memoryBodyLines(fileOf(shape), "people/caroline.md").map((line) => line.written),
+    ).toEqual(body(shape));
   });
 
   it("a folder of them is told to be in the subject layout", async () => {
