@@ -44,7 +44,17 @@ describe("parseDatedLine", () => {
     ["blank text", "[stated 2026/09/12]    ", undefined],
     ["no space after the tag", "[stated 2026/09/12]x", undefined],
     ["another tag word", "[said 2026/09/12] x", undefined],
-    ["a list bullet first", "- [stated 2026/09/12] x", undefined],
+    [
+      "a list bullet first (decision 0101)",
+      "- [stated 2026/09/12] x",
+      { stated: "2026/09/12", text: "x", marker: "- " },
+    ],
+    [
+      "a numbered item, indented",
+      "  3. [stated 2026/09/12] x",
+      { stated: "2026/09/12", text: "x", marker: "  3. " },
+    ],
+    ["a task box is no marker", "- [ ] [stated 2026/09/12] x", undefined],
   ])("%s", (_name, line, expected) => {
     expect(parseDatedLine(line)).toEqual(expected);
   });

@@ -8,11 +8,24 @@ export type DatedLine = {
   stated: string;
   /** The line's words, without the date tag. */
   text: string;
+  /**
+   * The Markdown list marker written before the tag, with its indent (`- `, `  * `, `3. `), when
+   * the line is a list item; the line is written back with it (decision 0101).
+   */
+  marker?: string;
 };
 
 // `s`: a lone \r, U+2028 or U+2029 inside the text is part of the line (files split on \n only),
 // and without it `.` stops there and the dated line reads as a mistyped tag.
-const DATED_LINE = /^\s*\[stated (\d{4})\/(\d{2})\/(\d{2})\][ \t]+(\S.*?)\s*$/s;
+// A list marker before the tag is part of the line's shape, not of its words (decision 0101).
+const DATED_LINE =
+  /^(?:(?<marker>[ \t]*(?:[-*+\u2022]|\d{1,3}[.)])[ \t]+)|\s*)\[stated (\d{4})\/(\d{2})\/(\d{2})\][ \t]+(\S.*?)\s*$/su;
+/**
+ * The start of a dated line, list marker or not, for a quick look over a whole file (flag `m`).
+ */
+export const DATED_LINE_START =
+  /^(?:[ \t]*(?:[-*+\u2022]|\d{1,3}[.)])[ \t]+|[ \t]*)\[stated \d{4}\/\d{2}\/\d{2}\]/mu;
+const WHOLE_MARKER = /^[ \t]*(?:[-*+\u2022]|\d{1,3}[.)])[ \t]+$/u;
 const DATE_TAG = /^(\d{4})\/(\d{2})\/(\d{2})$/;
 
 function isCalendarDate(year: number, month: number, day: number): boolean {
@@ -31,31 +44,52 @@ export function hasStatedTag(line: string): boolean {
 }
 
 /**
- * Read one dated line of the form `[stated YYYY/MM/DD] text` (the seed design's line format).
+ * Read one dated line of the form `[stated YYYY/MM/DD] text` (the seed design's line format), also
+ * as a Markdown list item (`- [stated …] text`, `* …`, `1. …`): the one parse of a dated line every
+ * reader uses (decision 0101).
  *
  * @param line - One line of a memory file, without its line break; surrounding spaces are ignored.
- * @returns `{ stated, text }`, or `undefined` when the line is not a dated line or its date is not a
- *   real calendar date (e.g. `2026/02/30`).
+ * @returns `{ stated, text, marker? }` (`marker` only for a list item), or `undefined` when the line
+ *   is not a dated line or its date is not a real calendar date (e.g. `2026/02/30`).
  * @example parseDatedLine("[stated 2026/09/12] uses Neovim") // { stated: "2026/09/12", text: "uses Neovim" }
+ * @example parseDatedLine("- [stated 2026/09/12] uses Neovim") // { stated: "2026/09/12", text: "uses Neovim", marker: "- " }
  */
 export function parseDatedLine(line: string): DatedLine | undefined {
   const match = DATED_LINE.exec(line);
   if (!match) return undefined;
-  const [, year, month, day, text] = match;
+  const [, , year, month, day, text] = match;
   if (!isCalendarDate(Number(year), Number(month), Number(day)) || text === undefined) {
     return undefined;
   }
-  return { stated: `${year}/${month}/${day}`, text };
+  const marker = match.groups?.marker;
+  return marker === undefined
+    ? { stated: `${year}/${month}/${day}`, text }
+    : { stated: `${year}/${month}/${day}`, text, marker };
 }
 
 /**
- * Write one dated line, `[stated YYYY/MM/DD] text`. Runs of white space in the text (line breaks
- * included) become one space, so the line never breaks.
+ * The list marker for a line written after `previous` in the same list, so a new line takes the
+ * file's own shape: the same bullet, or the next number (`3. ` after `2. `).
  *
- * @param line - `{ stated: "YYYY/MM/DD", text }`; the text must not be blank.
+ * @param previous - The marker of the line above (see {@link DatedLine.marker}); `undefined` for
+ *   a line that is no list item.
+ * @returns The marker for the next line, or `undefined` when `previous` is none.
+ * @example nextListMarker("- ") // "- "
+ * @example nextListMarker("  9) ") // "  10) "
+ */
+export function nextListMarker(previous: string | undefined): string | undefined {
+  if (previous === undefined) return undefined;
+  return previous.replace(/\d+/u, (number) => String(Number(number) + 1));
+}
+
+/**
+ * Write one dated line, `[stated YYYY/MM/DD] text`, after its list marker when it has one. Runs of
+ * white space in the text (line breaks included) become one space, so the line never breaks.
+ *
+ * @param line - `{ stated: "YYYY/MM/DD", text, marker? }`; the text must not be blank.
  * @returns The line, without a line break.
  * @throws {MemoryFormatError} `invalid_fact_line` when `stated` is not a real `YYYY/MM/DD` date or
- *   the text is blank.
+ *   the text is blank, or `marker` is no list marker.
  * @example formatDatedLine({ stated: "2026/09/12", text: "uses Neovim" }) // "[stated 2026/09/12] uses Neovim"
  */
 export function formatDatedLine(line: DatedLine): string {
@@ -73,7 +107,13 @@ export function formatDatedLine(line: DatedLine): string {
       message: `Cannot write a line dated ${line.stated} with blank text. Give the line's words.`,
     });
   }
-  return `[stated ${line.stated}] ${text}`;
+  if (line.marker !== undefined && !WHOLE_MARKER.test(line.marker)) {
+    throw new MemoryFormatError({
+      code: "invalid_fact_line",
+      message: `Cannot write the line "${text}" with the list marker ${JSON.stringify(line.marker)}: a marker is "- ", "* ", "+ ", "• " or "1. ", indented or not.`,
+    });
+  }
+  return `${line.marker ?? ""}[stated ${line.stated}] ${text}`;
 }
 
 /**

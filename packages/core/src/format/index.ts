@@ -1,4 +1,10 @@
-export { dateTag, formatDatedLine, parseDatedLine } from "./dated-line.js";
+export {
+  DATED_LINE_START,
+  dateTag,
+  formatDatedLine,
+  nextListMarker,
+  parseDatedLine,
+} from "./dated-line.js";
 export { editMemoryText } from "./edit-memory-text.js";
 export {
   editFactText,

@@ -313,12 +313,12 @@ describe("parseMemoryFile keeps YAML's reading where it reads the text as writte
   });
 });
 
-// A new user's trial: a hand bullet "- [stated 2026/12/01] …" was told its date was not a real
-// date; the date is real, the bullet before the tag is what memfiles does not read.
+// A new user's trial: a real date in another form was told it was not a real date. (A list marker
+// before the tag is a dated line since decision 0101: see list-item-lines.test.ts.)
 describe("a real date in another form is told where it goes, not that it is no date", () => {
   it.each([
-    ["a list marker before the tag", "- [stated 2026/12/01] likes tea"],
     ["dashes in the date", "[stated 2026-12-01] likes tea"],
+    ["dashes in the date of a list item", "- [stated 2026-12-01] likes tea"],
   ])("%s", (_name, line) => {
     const text = `---\nname: x\ndescription: ${DESCRIPTION}\n---\n${line}\n`;
     const [problem] = parseMemoryFile(text, { path: "topics/x.md" }).problems;

@@ -1,4 +1,5 @@
 import { foldSearchText } from "../text/index.js";
+import { formatDatedLine } from "./dated-line.js";
 import { safeParseMemoryFile } from "./memory-file.js";
 
 /** One body line of a memory file as search and the memory page show it. */
@@ -41,8 +42,8 @@ export function memoryBodyLines(content: string, path: string): BodyLine[] {
         line: number,
         stated: line.stated,
         text: line.text,
-        // As formatDatedLine writes it, so it equals what forget removes.
-        written: `[stated ${line.stated}] ${line.text.replace(/\s+/g, " ").trim()}`,
+        // As formatDatedLine writes it (list marker included), so it equals what forget removes.
+        written: formatDatedLine(line),
       });
     } else {
       const text = line.text.trim();

@@ -50,9 +50,11 @@ export const RECALL_INDEX_LOG_SHARE = 0.25;
  * Version of the stored recall index's shape. An index of another version (or of another
  * `RANKING_INDEX_VERSION`, layout or size cap) is rebuilt, never read. Also raised when indexes
  * an older version wrote may hold wrong entries: version 11's log could give a file no units.
- * Version 13 stores a search's short ids and ids as runs (decision 0086).
+ * Version 13 stores a search's short ids and ids as runs (decision 0086). Version 14: a dated line
+ * written as a list item (`- [stated …] …`) is one dated unit, where version 13 stored a file of
+ * them as undated text (decision 0101).
  */
-export const RECALL_INDEX_FORMAT = 13;
+export const RECALL_INDEX_FORMAT = 14;
 
 // The one rule for a stored index being readable rather than rebuilt: its files' line says it was
 // stored by this format, ranking, secret screen, layout and size cap. Another screen's "cleared"

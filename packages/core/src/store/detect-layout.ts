@@ -11,6 +11,7 @@ type FolderLayoutOptions = AutoMemoryOptions & {
   rootEntries?: readonly Dirent[];
 };
 
+import { DATED_LINE_START as DATED_LINE } from "../format/dated-line.js";
 import { MEMORY_INDEX_HEADER } from "./memory-index.js";
 import type { MemoryRow, ReadResult, StoreLayout } from "./types.js";
 
@@ -18,8 +19,6 @@ import type { MemoryRow, ReadResult, StoreLayout } from "./types.js";
 const MAX_FILES_READ = 200;
 // Folders deeper than this below the root are not looked into (subject files sit one level down).
 const MAX_DEPTH = 2;
-// A subject-layout memory line: `[stated 2026/09/12] ...` (the seed design's date tag).
-const DATED_LINE = /^\s*\[stated \d{4}\/\d{2}\/\d{2}\]/m;
 // A `type:` field inside the opening YAML front matter.
 const FRONT_MATTER_TYPE =
   /^\uFEFF?---[ \t]*(?:\r\n|\r|\n)(?:(?!---)[^\r\n]*(?:\r\n|\r|\n))*?type[ \t]*:/;

@@ -51,3 +51,65 @@ describe("resolveRelativeDates in other languages", () => {
     });
   });
 });
+
+// "last"/"next" with a weekday or the weekend, in the languages forget knows (decision 0101): the
+// same day as the English phrase. 2026-12-07 is a Monday.
+describe("a weekday or weekend placed by last/next in another language", () => {
+  const ENGLISH = [
+    ["moved to Porto last Friday", "moved to Porto on 2026/12/04"],
+    ["starts next Monday", "starts on 2026/12/14"],
+    ["was in Rome last weekend", "was in Rome on the weekend of 2026/12/05"],
+  ];
+  it.each(ENGLISH)("English %j is the reference", (text, expected) => {
+    expect(resolveRelativeDates(text, "2026-12-07")).toMatchObject({ ok: true, text: expected });
+  });
+
+  it.each([
+    [
+      "German",
+      "ich bin letzten Freitag nach Porto gezogen",
+      "ich bin 2026/12/04 nach Porto gezogen",
+    ],
+    ["German, next", "ich fange nächsten Montag an", "ich fange 2026/12/14 an"],
+    [
+      "German, weekend",
+      "letztes Wochenende war ich in Rom",
+      "2026/12/05-2026/12/06 war ich in Rom",
+    ],
+    ["French, next", "je commence lundi prochain", "je commence 2026/12/14"],
+    ["French, last", "je suis arrivé vendredi dernier", "je suis arrivé 2026/12/04"],
+    ["French, weekend", "le week-end dernier à Rome", "le 2026/12/05-2026/12/06 à Rome"],
+    ["Spanish, last", "empecé el viernes pasado", "empecé el 2026/12/04"],
+    ["Spanish, next", "empiezo el próximo lunes", "empiezo el 2026/12/14"],
+    [
+      "Spanish, weekend",
+      "el fin de semana pasado fui a Roma",
+      "el 2026/12/05-2026/12/06 fui a Roma",
+    ],
+    ["Portuguese, last", "comecei na sexta-feira passada", "comecei na 2026/12/04"],
+    ["Portuguese, next", "começo na próxima segunda-feira", "começo na 2026/12/14"],
+    ["Italian, last", "ho iniziato venerdì scorso", "ho iniziato 2026/12/04"],
+    ["Italian, next", "inizio lunedì prossimo", "inizio 2026/12/14"],
+    ["Dutch, last", "ik ben afgelopen vrijdag verhuisd", "ik ben 2026/12/04 verhuisd"],
+    ["Dutch, next", "ik begin volgende maandag", "ik begin 2026/12/14"],
+    ["Russian, last", "я переехал в прошлую пятницу", "я переехал 2026/12/04"],
+    ["Russian, next", "начну в следующий понедельник", "начну 2026/12/14"],
+  ])("%s: %j", (_, text, expected) => {
+    expect(resolveRelativeDates(text, "2026-12-07")).toMatchObject({ ok: true, text: expected });
+  });
+
+  it.each([
+    "Freitag ist mein Lieblingstag",
+    "am Freitag gehe ich schwimmen",
+    "le lundi au soleil",
+    "viernes negro",
+    "los viernes juego al fútbol",
+    "sexta-feira é o meu dia favorito",
+    "il venerdì vado in palestra",
+    "op vrijdag sport ik",
+    "по пятницам я играю в шахматы",
+    "das Wochenende ist kurz",
+  ])("leaves %j as written", (text) => {
+    expect(resolveRelativeDates(text, "2026-12-07")).toEqual({ ok: true, text, resolved: [] });
+  });
+});

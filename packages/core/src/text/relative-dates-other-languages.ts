@@ -15,11 +15,11 @@ const PARSERS: ReadonlyArray<[locale: string, cue: RegExp]> = [
   ["ja", /[\u3040-\u30ff\u4e00-\u9fff]/u],
   ["zh", /[\u4e00-\u9fff]/u],
   ["fr", /demain|hier|aujourd|prochain|derni[eè]r|il y a|semaine|mois|ann[ée]e|lendemain|veille/iu],
-  ["de", /heute|morgen|gestern|n[äa]chst|letzt|vor \d|woche|monat|jahr/iu],
+  ["de", /heute|morgen|gestern|n[äa]chst|letzt|vorig|kommend|vor \d|woche|monat|jahr/iu],
   ["es", /\bhoy\b|mañana|ayer|pr[óo]xim|pasad|hace |semana|\bmes\b|\baño/iu],
   ["pt", /hoje|amanh[ãa]|ontem|pr[óo]xim|passad|\bh[áa] |semana|\bm[êe]s\b|\bano\b/iu],
   ["it", /\boggi\b|domani|\bieri\b|prossim|scors|settimana|\bmese\b|\banno\b/iu],
-  ["nl", /vandaag|morgen|gisteren|volgende|vorige|geleden|\bweek\b|maand|jaar/iu],
+  ["nl", /vandaag|morgen|gisteren|volgende|vorige|afgelopen|komende|geleden|\bweek\b|maand|jaar/iu],
   ["ru", /[\u0400-\u04ff]/u],
   ["uk", /[\u0400-\u04ff]/u],
   ["ar", /[\u0600-\u06ff]/u],
@@ -49,6 +49,93 @@ function isRelative(result: ParsedResult): boolean {
   return UNTAGGED_CASUAL.test(result.text.trim());
 }
 
+// "last" and "next" beside a weekday or the weekend in the languages forget knows besides English
+// (German, French, Spanish, Portuguese, Italian, Dutch, Russian: decision 0089), each on the side
+// it is written (Wiktionary): "letzten Freitag", "lundi prochain", "el viernes pasado", "в прошлую
+// пятницу". A weekday alone ("Freitag ist mein Lieblingstag", "le lundi au soleil", "viernes
+// negro") has none, and stays as written, as in English (decision 0101).
+const LAST_BEFORE = /^(?:letzte[nrs]?|vorige[nrs]?|afgelopen|прошл\p{L}*)$/iu;
+const LAST_AFTER = /^(?:derni[eè]re?|pasad[oa]|passad[oa]|scors[oa])$/iu;
+const NEXT_BEFORE =
+  /^(?:n[äa]chste[nrs]?|kommende[nrs]?|volgende|komende|следующ\p{L}*|будущ\p{L}*|pr[óo]xim[oa]|prossim[oa]|prochaine?)$/iu;
+const NEXT_AFTER = /^(?:prochaine?|pr[óo]xim[oa]|prossim[oa]|que\s+viene|que\s+vem)$/iu;
+const LAST_WORDS =
+  "letzte[nrs]?|vorige[nrs]?|afgelopen|прошл\\p{L}*|derni[eè]re?|pasad[oa]|passad[oa]|scors[oa]";
+const NEXT_WORDS =
+  "n[äa]chste[nrs]?|kommende[nrs]?|volgende|komende|следующ\\p{L}*|будущ\\p{L}*|pr[óo]xim[oa]|prossim[oa]|prochaine?";
+const WEEKEND_WORDS =
+  "wochenende|week-?end|fin\\s+de\\s+semana|fim\\s+de\\s+semana|fine\\s+settimana|выходн\\p{L}*";
+const PLACED_WEEKEND = new RegExp(
+  `(?<![\\p{L}-])(?:(?<last>${LAST_WORDS})\\s+(?:${WEEKEND_WORDS})|(?<next>${NEXT_WORDS})\\s+(?:${WEEKEND_WORDS})|(?:${WEEKEND_WORDS})\\s+(?:(?<lastAfter>${LAST_WORDS})|(?<nextAfter>${NEXT_WORDS})))(?![\\p{L}-])`,
+  "giu",
+);
+const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+
+/** The English phrase a placed day found in another language is resolved as ("last friday"). */
+const placedPhrases = new WeakMap<ParsedResult, string>();
+
+/**
+ * The English phrase ("last friday", "next weekend") a result of {@link parseOtherLanguages}
+ * stands for, when it is a weekday or weekend placed by "last"/"next" in its language.
+ */
+export function placedPhraseOf(result: ParsedResult): string | undefined {
+  return placedPhrases.get(result);
+}
+
+// The English result for `phrase`, at the span the other language wrote it.
+function placedResult(
+  phrase: string,
+  index: number,
+  text: string,
+  instant: Date,
+): ParsedResult | undefined {
+  const english = parserOf("en")(phrase, { instant, timezone: 0 })[0];
+  if (english === undefined) return undefined;
+  const result = Object.assign(Object.create(english) as ParsedResult, { index, text });
+  placedPhrases.set(result, phrase);
+  return result;
+}
+
+// A weekday chrono's locale parser found, with "last"/"next" inside it or beside it: the span
+// grown to take that word, and the English phrase.
+function placedWeekday(
+  text: string,
+  result: ParsedResult,
+): { index: number; text: string; phrase: string } | undefined {
+  if (!result.start.isCertain("weekday") || result.start.isCertain("day")) return undefined;
+  const weekday = WEEKDAYS[result.start.get("weekday") ?? -1];
+  if (weekday === undefined) return undefined;
+  const inside = result.text.split(/\s+/u);
+  const before = /(\p{L}+)\s+$/u.exec(text.slice(0, result.index));
+  const after = /^\s+(\p{L}+(?:\s+(?:viene|vem))?)/u.exec(
+    text.slice(result.index + result.text.length),
+  );
+  const place = (words: string[], last: RegExp, next: RegExp) =>
+    words.some((word) => last.test(word))
+      ? "last"
+      : words.some((word) => next.test(word))
+        ? "next"
+        : undefined;
+  const within = place(inside, LAST_BEFORE, NEXT_BEFORE) ?? place(inside, LAST_AFTER, NEXT_AFTER);
+  if (within !== undefined) {
+    return { index: result.index, text: result.text, phrase: `${within} ${weekday}` };
+  }
+  const ahead = before ? place([before[1] ?? ""], LAST_BEFORE, NEXT_BEFORE) : undefined;
+  if (ahead !== undefined && before) {
+    const index = result.index - before[0].length;
+    return { index, text: `${before[0]}${result.text}`, phrase: `${ahead} ${weekday}` };
+  }
+  const behind = after ? place([after[1] ?? ""], LAST_AFTER, NEXT_AFTER) : undefined;
+  if (behind !== undefined && after) {
+    return {
+      index: result.index,
+      text: `${result.text}${after[0]}`,
+      phrase: `${behind} ${weekday}`,
+    };
+  }
+  return undefined;
+}
+
 /**
  * Relative dates in languages other than English, by chrono-node's locale parsers (ja, zh, fr, de,
  * es, pt, it, nl, ru, uk, ar): a casual day word ("明日", "demain") or an offset ("la semaine
@@ -64,15 +151,30 @@ export function parseOtherLanguages(
 ): ParsedResult[] {
   const taken: Array<[number, number]> = found.map((r) => [r.index, r.index + r.text.length]);
   const added: ParsedResult[] = [];
+  const take = (result: ParsedResult) => {
+    const start = result.index;
+    const end = start + result.text.length;
+    if (taken.some(([from, to]) => start < to && from < end)) return;
+    taken.push([start, end]);
+    added.push(result);
+  };
+  for (const match of text.matchAll(PLACED_WEEKEND)) {
+    const { last, lastAfter } = match.groups ?? {};
+    const phrase = last !== undefined || lastAfter !== undefined ? "last weekend" : "next weekend";
+    const result = placedResult(phrase, match.index, match[0], instant);
+    if (result !== undefined) take(result);
+  }
   for (const [locale, cue] of PARSERS) {
     if (!cue.test(text)) continue;
     for (const result of parserOf(locale)(text, { instant, timezone: 0 })) {
-      const start = result.index;
-      const end = start + result.text.length;
-      if (!isRelative(result) || /\b(?:every|each)\s+$/i.test(text.slice(0, start))) continue;
-      if (taken.some(([from, to]) => start < to && from < end)) continue;
-      taken.push([start, end]);
-      added.push(result);
+      if (/\b(?:every|each)\s+$/i.test(text.slice(0, result.index))) continue;
+      if (isRelative(result)) {
+        take(result);
+        continue;
+      }
+      const placed = placedWeekday(text, result);
+      const english = placed && placedResult(placed.phrase, placed.index, placed.text, instant);
+      if (english) take(english);
     }
   }
   return added;

@@ -1,7 +1,11 @@
 import { createRequire } from "node:module";
 import type { ParsedResult } from "chrono-node";
 import { MONTH_NAMES } from "./month-names.js";
-import { findListedDayWords, parseOtherLanguages } from "./relative-dates-other-languages.js";
+import {
+  findListedDayWords,
+  parseOtherLanguages,
+  placedPhraseOf,
+} from "./relative-dates-other-languages.js";
 
 type ParseEnglish = (
   text: string,
@@ -147,12 +151,18 @@ export function resolveRelativeDates(
     const foreign = others.has(result);
     let absolute: string;
     let preposition: string;
-    const placed = foreign ? null : PLACED_DAY.exec(result.text.trim());
+    // "letzten Freitag", "le week-end dernier": resolved as the English phrase they stand for.
+    const placed = PLACED_DAY.exec(foreign ? (placedPhraseOf(result) ?? "") : result.text.trim());
     if (placed?.[2] !== undefined) {
       // A weekend is written as its Saturday: chrono gives a day of it.
       const saturday = new Date(date);
       if (saturday.getUTCDay() === 0) saturday.setUTCDate(saturday.getUTCDate() - 1);
-      absolute = `the weekend of ${dayTag(saturday)}`;
+      const sunday = new Date(saturday);
+      sunday.setUTCDate(saturday.getUTCDate() + 1);
+      // Outside English the weekend is written as its first and last day, as a week is.
+      absolute = foreign
+        ? `${dayTag(saturday)}-${dayTag(sunday)}`
+        : `the weekend of ${dayTag(saturday)}`;
       preposition = "on";
     } else if (placed !== null) {
       absolute = dayTag(date);

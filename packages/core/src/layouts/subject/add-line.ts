@@ -3,6 +3,7 @@ import {
   formatDatedLine,
   formatMemoryFile,
   type MemoryHeader,
+  nextListMarker,
   readTypedLine,
   replacesKeys,
 } from "../../format/index.js";
@@ -279,18 +280,28 @@ async function editLine(
   if ("unparsable" in state) {
     return { ok: false, code: "unparsable_file", path: target, reason: state.unparsable };
   }
-  const line = formatDatedLine({ stated: context.stated, text: fact });
   const replaced: string[] = [];
   const remove = new Set<number>();
+  // The new line takes the file's own shape (decision 0101): the marker of the line it replaces,
+  // else the one after the last dated line's (`- ` after `- `, `4. ` after `3. `).
+  let marker = nextListMarker(
+    state.file?.lines.findLast((current) => current.kind === "dated")?.marker,
+  );
   // The line `replaces` names, dated by memfiles or typed by a person (see `readTypedLine`).
   const body = state.file?.lineMap.bodyLine ?? 0;
   for (const [offset, current] of state.file?.lines.entries() ?? []) {
     if (replacedKey === undefined) break;
     const text = current.kind === "dated" ? current.text : readTypedLine(current.text)?.text;
     if (text === undefined || factKey(text) !== replacedKey) continue;
+    if (remove.size === 0 && current.kind === "dated") marker = current.marker;
     replaced.push(current.kind === "dated" ? formatDatedLine(current) : current.text.trim());
     remove.add(body + offset);
   }
+  const line = formatDatedLine({
+    stated: context.stated,
+    text: fact,
+    ...(marker === undefined ? {} : { marker }),
+  });
   // A new file gets a whole header; an existing one is edited line by line (editMemoryText), so
   // the header and lines a person wrote stay byte for byte. A file without a description gets the
   // one a new file gets, so the index never shows "(no description)"; only a file this write

@@ -28,6 +28,11 @@ async function storeWith(line: string): Promise<MemoryStore> {
 }
 
 const AFTER = `---\nname: profile\ndescription: Who the user is.\nupdated: 2026/12/01\n---\n[stated 2026/12/01] works at Initech\n${OTHER}\n`;
+// A dated line written as a list item is replaced by one in the same shape (decision 0101).
+const afterReplacing = (line: string): string =>
+  line.startsWith("- [stated 2026/11/20]")
+    ? AFTER.replace("\n[stated 2026/12/01]", "\n- [stated 2026/12/01]")
+    : AFTER;
 
 describe.each(TYPED)("the typed line %j", (line) => {
   it("remember replaces it", async () => {
@@ -40,7 +45,7 @@ describe.each(TYPED)("the typed line %j", (line) => {
       now: NOW,
     });
     expect(result).toMatchObject({ ok: true, replaced: [line.trim()] });
-    expect(await readFile(join(store.root, "profile.md"), "utf8")).toBe(AFTER);
+    expect(await readFile(join(store.root, "profile.md"), "utf8")).toBe(afterReplacing(line));
   });
 
   it("the write pass replaces it", async () => {
@@ -61,7 +66,7 @@ describe.each(TYPED)("the typed line %j", (line) => {
       ],
     });
     expect(result.rejected).toEqual([]);
-    expect(await readFile(join(store.root, "profile.md"), "utf8")).toBe(AFTER);
+    expect(await readFile(join(store.root, "profile.md"), "utf8")).toBe(afterReplacing(line));
   });
 
   it("forget removes it", async () => {
