@@ -65,6 +65,10 @@ export const PASSWORD_WORDS_OTHER_LANGUAGES = [
   // code PIN est 4821", "mi PIN es 4821", "il PIN è 4821"): only before the copula and 4 to 12
   // digits (ISO 9564-1); English "PIN is" is the English patterns'.
   "pin(?=(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s+(?:lautet|ist|war|est|était|es|era|è|é)\\s+\\d{4,12}(?![\\p{L}\\p{N}]))",
+  // German "Geheimzahl" (a bank card's PIN; Duden) and "PIN-Code"/"PIN-Nummer" before a colon or
+  // a copula (a trial saved "Geheimzahl: 4821", "PIN-Code: 4821"; decision 0096 amended).
+  "geheimzahl",
+  "pin-(?:code|nummer)",
 ] as const;
 
 /**

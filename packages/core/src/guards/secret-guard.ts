@@ -52,7 +52,7 @@ const ORDER_NUMBER = /^\d{3}-\d{7}-\d{7}$/;
 // value ("**Password:** x", "Password: `x`") and a parenthesis may say which one it is ("the wifi
 // password (guest network) is x") (decision 0096).
 const PASSWORD_IN_WORDS =
-  /\b(?:password|passwd|passphrase|passcode|pwd|pw|pin(?: code| number)?)s?\b[*_]{0,3}(?:\s*\([^()\r\n]{1,40}\))?(?:\s+(?:for|to|on|of|at)\s+(?:(?!\b(?:is|was)\b)[^\s:=]+(?:\s+|(?=[:=]))){0,7}?)?\s*(?:\bis\b|\bwas\b|:|=|→|⇒|->|=>|–|—)[*_]{0,3}\s*`?(?<value>[^\s"'`]+|"[^"]*"|'[^']*')/dgi;
+  /\b(?:password|passwd|passphrase|passcode|pwd|pw|pin(?:[- ]code| number)?)s?\b[*_]{0,3}(?:\s*\([^()\r\n]{1,40}\))?(?:\s+(?:for|to|on|of|at)\s+(?:(?!\b(?:is|was)\b)[^\s:=]+(?:\s+|(?=[:=]))){0,7}?)?\s*(?:\bis\b|\bwas\b|:|=|→|⇒|->|=>|–|—)[*_]{0,3}\s*`?(?<value>[^\s"'`]+|"[^"]*"|'[^']*')/dgi;
 // "password hunter2xyz", "router passwd Xk9!mq4z": a password right after the word, without "is"
 // or a colon (new-user trial). Only a value that looks like one counts: 6 or more chars, with a
 // letter and a digit or symbol, so "password manager" and "password reset" stay facts. A table's

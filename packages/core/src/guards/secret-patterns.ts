@@ -226,11 +226,13 @@ const USERINFO_WITHOUT_SCHEME =
 // that opens a door, an alarm, a safe or a lock said in words is a PIN: 4 to 12 digits (ISO
 // 9564-1), a combination in groups (decision 0092).
 // The lock may also come after the code ("the code for the alarm is 4821") and "'s" may stand
-// for "is" ("the alarm code's 4821") (decision 0096).
+// for "is" ("the alarm code's 4821") (decision 0096). With no "is" or colon the code follows
+// right after ("door code 4821", "ma carte bleue code 4821"), 4 to 12 digits that are no year
+// ("building code 2019" is a regulation) (0096, amended).
 const LOCKS =
-  "(?:alarm|door|gate|garage|safe|lock|locker|keypad|entry|building|padlock|bike\\s+lock)";
+  "(?:alarm|door|gate|garage|safe|lock|locker|keypad|entry|building|padlock|bike\\s+lock|carte\\s+bleue|carte\\s+bancaire)";
 const LOCK_CODE_IN_WORDS = new RegExp(
-  `\\b(?:${LOCKS}\\s+(?:code|combination|combo|pin)s?\\b|(?:code|combination|combo|pin)s?\\s+(?:for|to|of|on)\\s+(?:(?:the|my|our|your|his|her|their)\\s+)?(?:front\\s+|back\\s+|main\\s+|house\\s+|car\\s+)?${LOCKS}\\b)\\s*(?:\\bis\\b|\\bwas\\b|['’]s\\b|:|=)\\s*(?<value>\\d{1,12}(?:[-\\s]\\d{1,4}){0,3})(?![\\d\\p{L}])`,
+  `\\b(?:${LOCKS}\\s+(?:code|combination|combo|pin)s?\\b|(?:code|combination|combo|pin)s?\\s+(?:for|to|of|on)\\s+(?:(?:the|my|our|your|his|her|their)\\s+)?(?:front\\s+|back\\s+|main\\s+|house\\s+|car\\s+)?${LOCKS}\\b)\\s*(?:(?:\\bis\\b|\\bwas\\b|['’]s\\b|:|=)\\s*|(?=(?!(?:19|20)\\d\\d(?!\\d))\\d{4,12}(?![\\d\\p{L}])))(?<value>\\d{1,12}(?:[-\\s]\\d{1,4}){0,3})(?![\\d\\p{L}])`,
   "giu",
 );
 const lockCode = (value: string) => (value.match(/\d/g)?.length ?? 0) >= 4;

@@ -35,7 +35,7 @@ const WORDS =
 // Both cases or a symbol is checked in code (`plainlyPassword`): the pattern ignores case.
 const PLAIN_VALUE =
   "(?<plain>(?=[\\x21-\\x7E]*[A-Za-z])(?=[\\x21-\\x7E]*\\d)[\\x21-\\x7E]{6,64})(?=[.,;!?)]*(?:\\s|$))";
-const AFTER_WORD = `(?:(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s*(?<sep>[:=：])|(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s*(?:${LINKS}))?\\s*(?<value>[\\x21-\\x7E\\u00C0-\\u024F]{3,}|[^\\s"'\`]{6,})`;
+const AFTER_WORD = `[*_]{0,3}(?:(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s*(?<sep>[:=：])[*_]{0,3}|(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s*(?:${LINKS}))?\\s*(?<value>[\\x21-\\x7E\\u00C0-\\u024F]{3,}|[^\\s"'\`]{6,})`;
 const OTHER_LANGUAGES = new RegExp(
   `${WORDS}(?:(?:[^\\S\\r\\n]+[^\\s:=：]{1,15}){1,3}?[^\\S\\r\\n]+${PLAIN_VALUE}|${AFTER_WORD})`,
   "giu",

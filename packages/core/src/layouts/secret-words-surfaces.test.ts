@@ -68,6 +68,12 @@ const REFUSED: Array<[name: string, fact: string, secret: string]> = [
     "sommer2024",
   ],
   ["a random token cut by a space", `the api token is ${TOKEN_HEAD} ${TOKEN_TAIL}`, TOKEN_TAIL],
+  // A fifteenth new user's trial (0096 amended).
+  ["German, a bold label", `**Passwort:** ${HORSE}`, HORSE],
+  ["German 'Geheimzahl'", `Geheimzahl: ${PIN}`, PIN],
+  ["German 'PIN-Code'", `PIN-Code: ${PIN}`, PIN],
+  ["a door code with no 'is'", `door code ${PIN}`, PIN],
+  ["a French card's code", `ma carte bleue code ${PIN}`, PIN],
 ];
 
 describe("a secret the trial saved is refused on every write surface and masked when shown", () => {
@@ -135,6 +141,10 @@ const SAVED: Array<[name: string, path: string, facts: string[]]> = [
   ["a code review", "topics/work.md", ["the code review is at 10"]],
   ["a lock code's place", "topics/home.md", ["the code for the alarm is on the fridge"]],
   ["Polish 'slogan'", "topics/work.md", ["hasło reklamowe"]],
+  ["a building code's year", "topics/home.md", ["the building code 2019 requires railings"]],
+  ["an alarm code's meaning", "topics/home.md", ["alarm code 3 means low battery"]],
+  ["a forgotten German PIN", "topics/bank.md", ["meine Geheimzahl habe ich vergessen"]],
+  ["a German bold pointer", "topics/bank.md", ["**Passwort:** siehe Tresor"]],
   ["Polish, a router model", "topics/home.md", ["hasło do routera AX1500"]],
   ["Russian 'is hard'", "topics/home.md", ["пароль — это сложно"]],
   ["Russian, where it is", "topics/home.md", ["пароль от роутера на наклейке"]],
