@@ -5,11 +5,11 @@ import { describe, expect, it } from "vitest";
 import { parseDatedLine } from "../../format/index.js";
 import { parseMemoryFile } from "../../format/memory-file.js";
 import { memoryBodyLines } from "../../format/search-lines.js";
+import { subjectItems } from "../../guards/forgotten-items.js";
 import { unitsOfFile } from "../../recall/recall-units.js";
 import { detectLayout, MemoryStore } from "../../store/index.js";
 import { forget } from "../forget.js";
 import { remember } from "../remember.js";
-import { subjectLinesOf } from "./subject-items.js";
 
 // A dated line written as a Markdown list item is read as a dated line by every reader, and a new
 // line is written in the file's own shape (decision 0101). Three LoCoMo observations (Maharana et
@@ -68,8 +68,8 @@ describe.each(SHAPES)("dated lines written as $name", (shape) => {
   });
 
   it("the layout's items (forget, the memory tool, the recall index) are the lines", () => {
-    expect(subjectLinesOf("caroline.md", fileOf(shape))).toEqual(
-      LINES.map(({ stated, text }, at) => ({ line: 6 + at, text, date: stated })),
+    expect(subjectItems(fileOf(shape))).toEqual(
+      LINES.map(({ stated, text }, at) => ({ lines: [6 + at], text, stated })),
     );
   });
 
