@@ -2,6 +2,7 @@ import { forgottenItems, type ShownLayout } from "../guards/forgotten-items.js";
 import type { ForgottenMatch } from "../guards/tombstones.js";
 import { MEMORY_INDEX_FILE, type MemoryStore } from "../store/index.js";
 import { handWrittenIndexLines } from "../store/memory-index.js";
+import { LIST_MARKER } from "../text/body-facts.js";
 import { readTombstones, TombstoneIndex } from "../write/index.js";
 import { layoutOf } from "./layout-of.js";
 
@@ -40,9 +41,6 @@ function forgottenIn(
     field: item.field !== undefined,
   }));
 }
-
-// A list marker is no part of a line's fact ("- banks with Monzo" is "banks with Monzo").
-const LIST_MARKER = /^\s*(?:[-*+]|\d+[.)])\s+/;
 
 /**
  * The lines of a `MEMORY.md` text a person (or Claude Code) wrote, each with its 1-based line
