@@ -1,4 +1,5 @@
 import { rowFromText } from "../store/memory-row.js";
+import { compareCodeUnits } from "../text/compare-code-units.js";
 import {
   forgetOpenRecallIndexes,
   openRecallIndex,
@@ -101,9 +102,7 @@ export async function recallIndexDrift(store: RecallIndexStore): Promise<RecallI
     if (missing > 0 || extra > 0) drift.push({ code: "units_differ", path, missing, extra });
   }
   const pathOf = (item: RecallIndexDrift) => ("path" in item ? item.path : "");
-  return drift.sort((one, other) =>
-    pathOf(one) < pathOf(other) ? -1 : pathOf(one) > pathOf(other) ? 1 : 0,
-  );
+  return drift.sort((one, other) => compareCodeUnits(pathOf(one), pathOf(other)));
 }
 
 /**

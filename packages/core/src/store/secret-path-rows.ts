@@ -30,8 +30,9 @@ export async function indexableRows(
 }
 
 /**
- * Whether a file written through the store may get its `MEMORY.md` line patched in: its path holds
- * name or header holds no secret by {@link indexableRows}' rule. A removed file (no `row`) always may.
+ * Whether a file written through the store may get its `MEMORY.md` line patched in: neither its
+ * path nor its header's name or description holds a secret by {@link indexableRows}' rule. A
+ * removed file (no `row`) always may.
  *
  * @param change - The path written and its row, or removed.
  * @returns `false` when the index must be rebuilt through {@link indexableRows} instead.
