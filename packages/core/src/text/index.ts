@@ -8,6 +8,7 @@ export { ENDED_PHRASES } from "./ended-words.js";
 export { factKey, normalizeFactText, STATED_TAG } from "./fact-key.js";
 export { factSlug, uniqueFactPath } from "./fact-slug.js";
 export { factValues, valueTokens } from "./fact-values.js";
+export { fileStem } from "./file-stem.js";
 export { foldText } from "./fold.js";
 export { foldAccents, foldSearchText } from "./fold-accents.js";
 export { foldFileName } from "./fold-file-name.js";
