@@ -194,6 +194,7 @@ export {
 export {
   FORGET_NOTHING_MATCHED,
   FORGET_QUERY_WITHOUT_WORDS,
+  forgetQueryText,
   MAX_FORGET_QUERY_CHARS,
   restoreLines,
   // A write pass that failed after some files landed: an application tells it by `name`

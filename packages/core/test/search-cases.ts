@@ -15,7 +15,7 @@ const HEADER = "---\nname: food\ndescription: What the user eats; food notes.\n-
 
 /**
  * Search cases every surface runs (`memfiles search`, the MCP `search` tool): front matter is
- * never a match, line 0 is the description, CRLF, a BOM and a file without front matter number
+ * never a match, the description is at its `description:` line, CRLF, a BOM and a file without front matter number
  * lines as an editor does.
  */
 export const SEARCH_CASES: SearchCase[] = [
@@ -25,7 +25,7 @@ export const SEARCH_CASES: SearchCase[] = [
     content: `${HEADER}[stated 2026/01/02] likes food from Kerala\n\n# food\nplain food note\n`,
     words: "food",
     matches: [
-      { line: 0, text: "description: What the user eats; food notes." },
+      { line: 3, text: "description: What the user eats; food notes." },
       { line: 5, text: "[stated 2026/01/02] likes food from Kerala" },
       { line: 8, text: "plain food note" },
     ],
@@ -40,7 +40,7 @@ export const SEARCH_CASES: SearchCase[] = [
       ),
     words: "FOOD",
     matches: [
-      { line: 0, text: "description: What the user eats; food notes." },
+      { line: 3, text: "description: What the user eats; food notes." },
       { line: 6, text: "[stated 2026/01/03] food: no peanuts" },
     ],
   },
@@ -50,7 +50,7 @@ export const SEARCH_CASES: SearchCase[] = [
     content: `\uFEFF${HEADER}[stated 2026/01/02] likes food from Köln\n`,
     words: "food",
     matches: [
-      { line: 0, text: "description: What the user eats; food notes." },
+      { line: 3, text: "description: What the user eats; food notes." },
       { line: 5, text: "[stated 2026/01/02] likes food from Köln" },
     ],
   },
@@ -72,7 +72,15 @@ export const SEARCH_CASES: SearchCase[] = [
     content:
       '---\nname: food\ndescription: "caf\\u00e9 notes"\n---\n[stated 2026/01/02] likes tea\n',
     words: "café",
-    matches: [{ line: 0, text: "description: café notes" }],
+    matches: [{ line: 3, text: "description: café notes" }],
+  },
+  {
+    name: "a description after other keys, with a BOM and CRLF",
+    path: "topics/food.md",
+    content:
+      "\uFEFF---\r\nname: food\r\ntype: user\r\ndescription: Food notes\r\n---\r\n[stated 2026/01/02] likes tea\r\n",
+    words: "notes",
+    matches: [{ line: 4, text: "description: Food notes" }],
   },
   {
     name: "accents, case and spaces written otherwise",

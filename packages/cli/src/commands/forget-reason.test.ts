@@ -123,6 +123,11 @@ describe("forget says why a query can match nothing", () => {
       '"🍣": The query holds no word forget can match: it compares words of letters or digits, not emoji, signs, words such as "the" and "my", nor the words of a request such as "forget", "please" and "memory". Nothing was removed; search the memory for the line and forget a few of its words. (`memfiles search` finds it.)\n',
     ],
     [
+      'a request in German (new-user trial: the suggested search kept "vergiss, dass")',
+      "vergiss, dass ich gern segle",
+      'Nothing matches "vergiss, dass ich gern segle": forget removes the lines that hold every word of the query as whole words (memfiles search also finds parts of words, so it may show more). See the candidates with memfiles search segle.\nA tombstone (hashes only) keeps the query\'s words out of recall and the write pass; remember lifts it.\n',
+    ],
+    [
       "a query over the limit",
       "tea ".repeat(400).trim(),
       `Nothing removed: the query "${"tea ".repeat(40).slice(0, 160)}…" (1599 chars) is over 1000 chars; forget matches no line with it. Name the fact in a few of its words, e.g. "where I deploy".\n`,

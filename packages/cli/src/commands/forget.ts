@@ -4,6 +4,7 @@ import {
   FORGET_QUERY_WITHOUT_WORDS,
   forgetFileTexts,
   forgetLinesShown,
+  forgetQueryText,
   MAX_FORGET_QUERY_CHARS,
   maskPathsOfEach,
   quoteText,
@@ -79,11 +80,19 @@ export const registerForget: RegisterCommand = (program, context, done) => {
             context.stdout(
               `${quoteText(query)}: ${FORGET_QUERY_WITHOUT_WORDS} (\`memfiles search\` finds it.)\n`,
             );
-          else if (lines.length === 0)
+          else if (lines.length === 0) {
+            // The typed words forget compared, as typed, without the request ("vergiss, dass …")
+            // and stop words: what a search for the same line needs. As typed, so a secret in
+            // them is masked on output as in the query (its folded words would not be).
+            const compared = new Set(contentWords(forgetQueryText(query)));
+            const search = query
+              .split(/\s+/u)
+              .filter((typed) => contentWords(typed).some((word) => compared.has(word)))
+              .join(" ");
             context.stdout(
-              `Nothing matches ${quoteText(query)}: forget removes the lines that hold every word of the query as whole words (memfiles search also finds parts of words, so it may show more). See the candidates with ${quoteText(query) === JSON.stringify(query) ? `memfiles search ${query}` : "memfiles search and a few of its words"}.\n`,
+              `Nothing matches ${quoteText(query)}: forget removes the lines that hold every word of the query as whole words (memfiles search also finds parts of words, so it may show more). See the candidates with ${search !== "" && quoteText(search) === JSON.stringify(search) ? `memfiles search ${search}` : "memfiles search and a few of its words"}.\n`,
             );
-          else {
+          } else {
             context.stdout(`${options.dryRun ? "Would remove" : "To remove"} (${lines.length}):\n`);
             for (const { file, line } of lines) context.stdout(`  ${file}: ${line}\n`);
             // A file left with nothing but memfiles' own header goes too: say so before it does.

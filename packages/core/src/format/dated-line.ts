@@ -1,4 +1,5 @@
 import { STATED_TAG } from "../text/fact-key.js";
+import { LINE_MARKER_SOURCE } from "../text/list-marker.js";
 import { localDay } from "../text/local-day.js";
 import { MemoryFormatError } from "./memory-format-error.js";
 
@@ -18,14 +19,18 @@ export type DatedLine = {
 // `s`: a lone \r, U+2028 or U+2029 inside the text is part of the line (files split on \n only),
 // and without it `.` stops there and the dated line reads as a mistyped tag.
 // A list marker before the tag is part of the line's shape, not of its words (decision 0101).
-const DATED_LINE =
-  /^(?:(?<marker>[ \t]*(?:[-*+\u2022]|\d{1,3}[.)])[ \t]+)|\s*)\[stated (\d{4})\/(\d{2})\/(\d{2})\][ \t]+(\S.*?)\s*$/su;
+const DATED_LINE = new RegExp(
+  String.raw`^(?:(?<marker>[ \t]*(?:${LINE_MARKER_SOURCE})[ \t]+)|\s*)\[stated (\d{4})\/(\d{2})\/(\d{2})\][ \t]+(\S.*?)\s*$`,
+  "su",
+);
 /**
  * The start of a dated line, list marker or not, for a quick look over a whole file (flag `m`).
  */
-export const DATED_LINE_START =
-  /^(?:[ \t]*(?:[-*+\u2022]|\d{1,3}[.)])[ \t]+|[ \t]*)\[stated \d{4}\/\d{2}\/\d{2}\]/mu;
-const WHOLE_MARKER = /^[ \t]*(?:[-*+\u2022]|\d{1,3}[.)])[ \t]+$/u;
+export const DATED_LINE_START = new RegExp(
+  String.raw`^(?:[ \t]*(?:${LINE_MARKER_SOURCE})[ \t]+|[ \t]*)\[stated \d{4}\/\d{2}\/\d{2}\]`,
+  "mu",
+);
+const WHOLE_MARKER = new RegExp(String.raw`^[ \t]*(?:${LINE_MARKER_SOURCE})[ \t]+$`, "u");
 const DATE_TAG = /^(\d{4})\/(\d{2})\/(\d{2})$/;
 
 function isCalendarDate(year: number, month: number, day: number): boolean {

@@ -26,6 +26,7 @@ export {
 export type { MemoryType } from "./memory-problem.js";
 export {
   type BodyLine,
+  descriptionLineOf,
   mayMatchBodyLines,
   memoryBodyLines,
   type SearchMatch,

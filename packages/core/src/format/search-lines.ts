@@ -14,7 +14,11 @@ export type BodyLine = {
   written: string;
 };
 
-/** A line that holds every searched word; line 0 is the file's description. */
+/**
+ * A line that holds every searched word: its 1-based line number in the file, as an editor numbers
+ * it. A match of the file's description carries the line its `description:` key is written on
+ * ({@link descriptionLineOf}), or 0 when the file's text has no such line.
+ */
 export type SearchMatch = { line: number; text: string };
 
 /**
@@ -54,11 +58,31 @@ export function memoryBodyLines(content: string, path: string): BodyLine[] {
 }
 
 /**
- * Search's one rule, for every surface: a file's description (as line 0) and each of its body
+ * The 1-based line a file's `description:` key is written on in its front matter, as an editor
+ * numbers lines (a BOM and CRLF line ends read as the parser reads them); 0 when there is none.
+ *
+ * @param content - The file's text.
+ * @returns The line number, or 0.
+ * @example descriptionLineOf("---\nname: food\ndescription: Food.\n---\n") // 3
+ */
+export function descriptionLineOf(content: string): number {
+  const lines = content.replace(/^\uFEFF/, "").split("\n");
+  if (lines[0]?.trimEnd() !== "---") return 0;
+  for (let at = 1; at < lines.length; at++) {
+    const line = lines[at] ?? "";
+    if (/^(?:---|\.\.\.)\s*$/.test(line)) return 0;
+    if (/^description\s*:/.test(line)) return at + 1;
+  }
+  return 0;
+}
+
+/**
+ * Search's one rule, for every surface: a file's description (at `descriptionLine`) and each of its body
  * lines ({@link memoryBodyLines}) that hold every word, case and accents ignored
  * (`foldSearchText`), a word matching inside a longer one.
  *
- * @param file - The file's description and body lines.
+ * @param file - The file's description, the line it is on ({@link descriptionLineOf}; 0 when
+ *   not given) and its body lines.
  * @param words - The words to look for, each may hold several separated by spaces.
  * @returns The matches in file order; none when the words hold no word.
  * @example
@@ -66,7 +90,7 @@ export function memoryBodyLines(content: string, path: string): BodyLine[] {
  * // [{ line: 4, text: "likes tea" }]
  */
 export function searchMemoryLines(
-  file: { description: string; lines: readonly BodyLine[] },
+  file: { description: string; descriptionLine?: number; lines: readonly BodyLine[] },
   words: readonly string[],
 ): SearchMatch[] {
   const wanted = wantedWords(words);
@@ -76,7 +100,9 @@ export function searchMemoryLines(
     return wanted.every((word) => folded.includes(word));
   };
   return [
-    ...(holdsAll(file.description) ? [{ line: 0, text: `description: ${file.description}` }] : []),
+    ...(holdsAll(file.description)
+      ? [{ line: file.descriptionLine ?? 0, text: `description: ${file.description}` }]
+      : []),
     ...file.lines
       .filter((line) => holdsAll(line.written))
       .map((line) => ({ line: line.line, text: line.written })),

@@ -1,4 +1,5 @@
 import { factKey } from "../text/fact-key.js";
+import { LINE_MARKER } from "../text/list-marker.js";
 
 /** A line a person typed in a subject file, read as a dated line: see {@link readTypedLine}. */
 export type TypedLine = {
@@ -12,8 +13,6 @@ export type TypedLine = {
   canonical?: string;
 };
 
-// A Markdown list marker a person may put before a fact: "- ", "* ", "+ ", "• ", "1. ", "1) ".
-const LIST_MARKER = /^\s*(?:[-*+\u2022]|\d{1,3}[.)])\s+/u;
 // A date at the start, inside `[stated …]`, inside brackets, or bare, then the fact:
 // `[stated 2026-11-20] …`, `[2026.11.20] …`, `12/03/2026 …`, `2026-11-20: …`.
 const TYPED_DATE =
@@ -59,7 +58,7 @@ function canonicalDate(typed: string): string | undefined {
 export function readTypedLine(raw: string): TypedLine | undefined {
   const trimmed = raw.trim();
   if (trimmed === "" || trimmed.startsWith("#") || trimmed.startsWith("<!--")) return undefined;
-  const unlisted = trimmed.replace(LIST_MARKER, "");
+  const unlisted = trimmed.replace(LINE_MARKER, "");
   const dated = TYPED_DATE.exec(unlisted);
   if (!dated) return { text: unlisted };
   const typed = (dated.groups?.bracketed ?? dated.groups?.bare ?? "").trim();

@@ -48,6 +48,17 @@ describe("checkSecrets", () => {
     });
   });
 
+  // The list marker rule (text/list-marker.ts) names each marker a line may lead with.
+  it.each(["- ", "• ", "3. ", "> - "])(
+    "refuses a secret split across list items led by %j",
+    async (marker) => {
+      const text = `notes\n${marker}aws key ${keyId.slice(0, 9)}\n${marker}${keyId.slice(9)}\nlikes tea`;
+      const result = await checkSecrets({ texts: [text] });
+      expect(result).toMatchObject({ ok: false, code: "secret", split: true });
+      expect(JSON.stringify(result)).not.toContain(keyId.slice(9));
+    },
+  );
+
   it.each([
     ["a card number in double spaces", "my card is 4111  1111  1111  1111", "card_number"],
     [

@@ -1,4 +1,5 @@
 import {
+  descriptionLineOf,
   mayMatchBodyLines,
   memoryBodyLines,
   type SearchMatch,
@@ -26,7 +27,7 @@ export type ShownSearchMatch = SearchMatch & {
 
 /**
  * Search as every surface shows it (MCP `search`, `memfiles search`): search's one rule
- * (`searchMemoryLines`: the description as line 0, body lines holding every word) over each file,
+ * (`searchMemoryLines`: the description at its line, body lines holding every word) over each file,
  * then, for a file that matched, the same rule on its text and description masked
  * (`maskSecrets`: a secret written into a file by hand is `[redacted]`), so a search for a
  * secret's own characters finds nothing and a matched line shows no secret. The file's path is
@@ -85,14 +86,17 @@ export async function searchShown(
     const description = masked[2 * at] as MaskedText;
     const content = masked[2 * at + 1] as MaskedText;
     const written = new Map(lines.map((line) => [line.line, line.written]));
+    const descriptionLine = descriptionLineOf(file.content);
     const shown = {
       description: description.text,
+      descriptionLine,
       lines: content.kinds.length === 0 ? lines : memoryBodyLines(content.text, file.path),
     };
+    // A body line is never on the description's line (front matter is no body line).
     const matches = searchMemoryLines(shown, words).map((match) => ({
       ...match,
       kinds:
-        match.line === 0
+        match.line === descriptionLine && match.text.startsWith("description: ")
           ? description.kinds
           : match.text !== written.get(match.line)
             ? content.kinds

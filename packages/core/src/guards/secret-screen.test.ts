@@ -22,8 +22,9 @@ const ONE_FINDER_TEXTS = [
 ];
 
 // Every sample of the secret corpus as a memory file may hold it: the fact in three cases, its
-// value cut over two dated lines, with label words between the halves, with a zero-width space
-// inside the value and with its spaces doubled (the check folds both before it scans).
+// value cut over two dated lines (list items led by "-" and by "•"), with label words between the
+// halves, with a zero-width space inside the value and with its spaces doubled (the check folds
+// both before it scans).
 const corpusTexts = SECRET_CORPUS.flatMap((sample, at) => {
   const [head, tail] = halves(sample);
   const [labelledHead, labelledTail] = labelledHalves(sample, at);
@@ -34,6 +35,7 @@ const corpusTexts = SECRET_CORPUS.flatMap((sample, at) => {
     sample.fact.toUpperCase(),
     sample.fact.toLowerCase(),
     `- [stated 2026/03/02] ${head}\n- [stated 2026/03/02] ${tail}`,
+    `• [stated 2026/03/02] ${head}\n• [stated 2026/03/02] ${tail}`,
     `${labelledHead}\n${labelledTail}`,
     sample.fact.replace(sample.value, hidden),
     sample.fact.replace(/ /g, "  "),

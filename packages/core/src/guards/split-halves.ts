@@ -2,12 +2,16 @@
 // dropped: shared by the split check (find-split-secrets.ts) and the screen that decides whether a
 // text needs the check at all (secret-screen.ts), which must not load the check's imports.
 
+import { LINE_MARKER_SOURCE } from "../text/list-marker.js";
+
 /**
  * What stands before a fact in a memory file's line, cut before joins: quote markers ("> "), a
- * list marker ("- ", "1. ", "2) ") and a date tag.
+ * list marker ("- ", "• ", "1. ", "2) ") and a date tag.
  */
-export const LINE_LEAD =
-  /^\s*(?:>[^\S\r\n]*)*(?:(?:[-*+]|\d{1,3}[.)])\s+)?(?:\[stated [^\]]*\]\s*)?/;
+export const LINE_LEAD = new RegExp(
+  String.raw`^\s*(?:>[^\S\r\n]*)*(?:(?:${LINE_MARKER_SOURCE})\s+)?(?:\[stated [^\]]*\]\s*)?`,
+  "u",
+);
 
 // Label words said between a secret's halves ("first part", "second half:", "…continued", "the
 // rest is", "AWS key", "I"): a plain word or a short acronym, with punctuation or markdown

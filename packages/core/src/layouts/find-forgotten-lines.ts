@@ -2,7 +2,7 @@ import { forgottenItems, type ShownLayout } from "../guards/forgotten-items.js";
 import type { ForgottenMatch } from "../guards/tombstones.js";
 import { MEMORY_INDEX_FILE, type MemoryStore } from "../store/index.js";
 import { handWrittenIndexLines } from "../store/memory-index.js";
-import { LIST_MARKER } from "../text/body-facts.js";
+import { LIST_MARKER } from "../text/list-marker.js";
 import { readTombstones, TombstoneIndex } from "../write/index.js";
 import { layoutOf } from "./layout-of.js";
 

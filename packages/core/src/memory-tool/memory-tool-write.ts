@@ -2,6 +2,7 @@ import type { WriteSession } from "../guards/index.js";
 import type { MemoryToolEdits } from "../layouts/layout.js";
 import { findSameSubject, type SameSubject } from "../store/index.js";
 import { quoteText, updatesLine } from "../text/index.js";
+import { LINE_MARKER } from "../text/list-marker.js";
 import type { FolderReadStore } from "../write/memory-files.js";
 import { checkDescriptionShape } from "../write/write-checks.js";
 import {
@@ -108,9 +109,9 @@ function keptLineUpdated(
 ): { line: string; fact: string } | undefined {
   const lines = editable(kept).lines;
   const body = lines.slice(headerLines(lines).count).map((line) => line.trim());
-  const wrote = own.map((line) => line.trim().replace(/^[-*+]\s+/, ""));
+  const wrote = own.map((line) => line.trim().replace(LINE_MARKER, ""));
   for (const line of [...body, ...wrote]) {
-    const text = line.replace(/^[-*+]\s+/, "");
+    const text = line.replace(LINE_MARKER, "");
     if (text === "" || text.startsWith("#")) continue;
     const fact = [...facts, ...wrote].find((candidate) => updatesLine(candidate, text));
     if (fact !== undefined) return { line, fact };

@@ -102,6 +102,22 @@ describe("memory tool over MemoryStore, through the SDK's betaMemoryTool helper"
     expect(await read("MEMORY.md")).toContain("topics/hosting.md");
   });
 
+  // The list marker rule (text/list-marker.ts): a dated line is written without its marker.
+  it.each(["• ", "2. ", "  * "])(
+    "create: a line written as a %j list item is dated without it",
+    async (marker) => {
+      const { run, read } = await setup();
+      await run({
+        command: "create",
+        path: "/memories/topics/hosting.md",
+        file_text: `${marker}deploys on Fly.io\n`,
+      });
+      expect(await read("topics/hosting.md")).toContain(
+        "\n[stated 2026/09/12] deploys on Fly.io\n",
+      );
+    },
+  );
+
   it("view: the folder listing and a file with line numbers, as the docs show them", async () => {
     const { run, root } = await setup();
     await mkdir(join(root, "topics"), { recursive: true });

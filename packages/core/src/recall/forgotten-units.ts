@@ -7,6 +7,7 @@ import {
 import { TOMBSTONES_FILE } from "../guards/tombstone-index.js";
 import { MemoryPathError } from "../store/memory-path-error.js";
 import type { StoreLayout } from "../store/types.js";
+import { fileStem } from "../text/file-stem.js";
 import type { RecallStore } from "./recall-store.js";
 import { scopeOf } from "./scope.js";
 
@@ -91,10 +92,9 @@ export async function rowsWithoutForgotten<
     const description = forgottenRow({ ...row, name: "" }, forgotten);
     const name = forgottenRow({ ...row, description: "" }, forgotten);
     if (!description && !name) return row;
-    const stem = row.path.slice(row.path.lastIndexOf("/") + 1).replace(/\.md$/, "");
     return {
       ...row,
-      ...(name ? { name: stem } : {}),
+      ...(name ? { name: fileStem(row.path) } : {}),
       ...(description ? { description: "" } : {}),
     };
   });

@@ -1,8 +1,8 @@
-import { basename } from "node:path";
 import { frontMatterBodyStart } from "../format/front-matter.js";
 import { safeParseMemoryFile } from "../format/memory-file.js";
 import { HEADING } from "../text/body-facts.js";
 import { factSlug } from "../text/fact-slug.js";
+import { fileStem } from "../text/file-stem.js";
 import { foldFileName } from "../text/fold-file-name.js";
 import { statedFactWords } from "../text/restates-fact.js";
 import {
@@ -74,7 +74,7 @@ export function linkGaps(rows: readonly MemoryRow[]): Array<{ path: string; link
     known.add(foldFileName(row.name.trim()));
     known.add(foldFileName(row.path));
     known.add(foldFileName(row.path.replace(/\.md$/, "")));
-    known.add(foldFileName(basename(row.path, ".md")));
+    known.add(foldFileName(fileStem(row.path)));
   }
   const gaps: Array<{ path: string; link: string }> = [];
   for (const row of rows) {

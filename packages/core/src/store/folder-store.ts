@@ -1,6 +1,6 @@
 import { type Dirent, lstatSync, readdirSync, realpathSync, type Stats, statSync } from "node:fs";
 import { mkdir, realpath, rmdir, unlink } from "node:fs/promises";
-import { basename, dirname, join, relative, sep } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import {
   boundedRead,
   errorCode,
@@ -11,6 +11,7 @@ import {
 import { type MemoryFile, safeParseMemoryFile } from "../format/memory-file.js";
 import type { MemoryProblem } from "../format/memory-problem.js";
 import { storedForgottenCheck } from "../guards/forgotten-shown.js";
+import { fileStem } from "../text/file-stem.js";
 import { FolderNames } from "./folder-names.js";
 import { isLeftoverTemp, OverMaxBytes, readFileInside, writeFileInside } from "./inside-root.js";
 import {
@@ -1116,7 +1117,7 @@ export class FolderStore implements StoreEngine {
   #unreadRow(path: string, problem: MemoryProblem, stats?: Stats): MemoryRow {
     const row: MemoryRow = {
       path,
-      name: basename(path, ".md"),
+      name: fileStem(path),
       description: "",
       chars: stats?.size ?? 0,
       problems: [problem],

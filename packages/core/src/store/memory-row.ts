@@ -1,4 +1,3 @@
-import { basename } from "node:path";
 import { factLinks } from "../format/fact-file.js";
 import {
   isUpdatedDate,
@@ -6,6 +5,7 @@ import {
   safeParseMemoryFile,
 } from "../format/memory-file.js";
 import type { MemoryProblem } from "../format/memory-problem.js";
+import { fileStem } from "../text/file-stem.js";
 import { foldFileName } from "../text/fold-file-name.js";
 import { STORE_LAYOUT_RULES } from "./store-layout-rules.js";
 import type { MemoryRow, ReadResult, StoreLayout, WriteResult } from "./types.js";
@@ -32,7 +32,7 @@ export function rowFromText(
   layout: StoreLayout = "subject",
   parsed: SafeParseMemoryFileResult = safeParseMemoryFile(text, { path }),
 ): MemoryRow {
-  const row: MemoryRow = { path, name: basename(path, ".md"), description: "", chars: text.length };
+  const row: MemoryRow = { path, name: fileStem(path), description: "", chars: text.length };
   const problems: MemoryProblem[] = [];
   if (parsed.success) {
     const { header } = parsed.value;

@@ -1,12 +1,11 @@
 import { foldSearchText } from "./fold-accents.js";
+import { LIST_MARKER } from "./list-marker.js";
 import { splitWords } from "./split-words.js";
 import { endsSentence, queryStopWords } from "./stop-words.js";
 
 /** One fact of a fact file's body: its text (list marker dropped) and its body lines (0-based). */
 export type BodyFact = { text: string; lines: number[] };
 
-/** A bullet or numbered list marker at a line's start (`- `, `* `, `1. `, `2) `), kept out of a fact's text. */
-export const LIST_MARKER = /^\s*(?:[-*+]|\d+[.)])\s+/;
 // `**Why:** …` and `**How to apply:** …` (Claude Code's feedback and project files) and indented
 // lines say more about the fact above them, so they go with it.
 const CONTINUATION = /^(?:\s+\S|\s*\*\*[^*\n]+:\*\*)/;

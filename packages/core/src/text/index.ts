@@ -1,4 +1,4 @@
-export { type BodyFact, bodyFacts, HEADING, LIST_MARKER } from "./body-facts.js";
+export { type BodyFact, bodyFacts, HEADING } from "./body-facts.js";
 export { isCalendarDay } from "./calendar-day.js";
 export { compareCodeUnits } from "./compare-code-units.js";
 export { contentWordList, contentWords } from "./content-words.js";
@@ -8,10 +8,12 @@ export { ENDED_PHRASES } from "./ended-words.js";
 export { factKey, normalizeFactText, STATED_TAG } from "./fact-key.js";
 export { factSlug, uniqueFactPath } from "./fact-slug.js";
 export { factValues, valueTokens } from "./fact-values.js";
+export { fileStem } from "./file-stem.js";
 export { foldText } from "./fold.js";
 export { foldAccents, foldSearchText } from "./fold-accents.js";
 export { foldFileName } from "./fold-file-name.js";
 export { hashText } from "./hash-text.js";
+export { LINE_MARKER, LINE_MARKER_SOURCE, LIST_MARKER } from "./list-marker.js";
 export { isTimeZone, localDay } from "./local-day.js";
 export { loneSurrogateProblem } from "./lone-surrogate.js";
 export { MONTH_NAMES } from "./month-names.js";

@@ -86,6 +86,11 @@ describe("a weekday or weekend placed by last/next in another language", () => {
       "el fin de semana pasado fui a Roma",
       "el 2026/12/05-2026/12/06 fui a Roma",
     ],
+    [
+      "Spanish, next weekend after it",
+      "el fin de semana que viene voy a Roma",
+      "el 2026/12/19-2026/12/20 voy a Roma",
+    ],
     ["Portuguese, last", "comecei na sexta-feira passada", "comecei na 2026/12/04"],
     ["Portuguese, next", "começo na próxima segunda-feira", "começo na 2026/12/14"],
     ["Italian, last", "ho iniziato venerdì scorso", "ho iniziato 2026/12/04"],

@@ -53,16 +53,38 @@ function isRelative(result: ParsedResult): boolean {
 // (German, French, Spanish, Portuguese, Italian, Dutch, Russian: decision 0089), each on the side
 // it is written (Wiktionary): "letzten Freitag", "lundi prochain", "el viernes pasado", "в прошлую
 // пятницу". A weekday alone ("Freitag ist mein Lieblingstag", "le lundi au soleil", "viernes
-// negro") has none, and stays as written, as in English (decision 0101).
-const LAST_BEFORE = /^(?:letzte[nrs]?|vorige[nrs]?|afgelopen|прошл\p{L}*)$/iu;
-const LAST_AFTER = /^(?:derni[eè]re?|pasad[oa]|passad[oa]|scors[oa])$/iu;
-const NEXT_BEFORE =
-  /^(?:n[äa]chste[nrs]?|kommende[nrs]?|volgende|komende|следующ\p{L}*|будущ\p{L}*|pr[óo]xim[oa]|prossim[oa]|prochaine?)$/iu;
-const NEXT_AFTER = /^(?:prochaine?|pr[óo]xim[oa]|prossim[oa]|que\s+viene|que\s+vem)$/iu;
-const LAST_WORDS =
-  "letzte[nrs]?|vorige[nrs]?|afgelopen|прошл\\p{L}*|derni[eè]re?|pasad[oa]|passad[oa]|scors[oa]";
-const NEXT_WORDS =
-  "n[äa]chste[nrs]?|kommende[nrs]?|volgende|komende|следующ\\p{L}*|будущ\\p{L}*|pr[óo]xim[oa]|prossim[oa]|prochaine?";
+// negro") has none, and stays as written, as in English (decision 0101). One word list per side
+// and place: a weekday reads the place it is written in, the weekend either place of a side
+// ("letztes Wochenende", "el fin de semana que viene").
+const PLACE_WORDS = {
+  last: {
+    before: ["letzte[nrs]?", "vorige[nrs]?", "afgelopen", "прошл\\p{L}*"],
+    after: ["derni[eè]re?", "pasad[oa]", "passad[oa]", "scors[oa]"],
+  },
+  next: {
+    before: [
+      "n[äa]chste[nrs]?",
+      "kommende[nrs]?",
+      "volgende",
+      "komende",
+      "следующ\\p{L}*",
+      "будущ\\p{L}*",
+      "pr[óo]xim[oa]",
+      "prossim[oa]",
+      "prochaine?",
+    ],
+    after: ["prochaine?", "pr[óo]xim[oa]", "prossim[oa]", "que\\s+viene", "que\\s+vem"],
+  },
+} as const;
+const oneWord = (words: readonly string[]) => new RegExp(`^(?:${words.join("|")})$`, "iu");
+const LAST_BEFORE = oneWord(PLACE_WORDS.last.before);
+const LAST_AFTER = oneWord(PLACE_WORDS.last.after);
+const NEXT_BEFORE = oneWord(PLACE_WORDS.next.before);
+const NEXT_AFTER = oneWord(PLACE_WORDS.next.after);
+const eitherPlace = (side: { before: readonly string[]; after: readonly string[] }) =>
+  [...new Set([...side.before, ...side.after])].join("|");
+const LAST_WORDS = eitherPlace(PLACE_WORDS.last);
+const NEXT_WORDS = eitherPlace(PLACE_WORDS.next);
 const WEEKEND_WORDS =
   "wochenende|week-?end|fin\\s+de\\s+semana|fim\\s+de\\s+semana|fine\\s+settimana|выходн\\p{L}*";
 const PLACED_WEEKEND = new RegExp(

@@ -1,4 +1,5 @@
 import { explainProjectName, isProjectName } from "../recall/project-name.js";
+import { fileStem } from "../text/file-stem.js";
 
 const FIXED = new Set(["profile.md", "preferences.md"]);
 const FOLDERS = ["topics", "projects", "people"] as const;
@@ -67,7 +68,7 @@ export function explainRefusedPath(path: string): string {
  * // { name: "home-cooking", description: "What the user stated about home cooking. Read for any question about home cooking." }
  */
 export function describeNewFile(path: string): { name: string; description: string } {
-  const name = (path.split("/").at(-1) ?? path).replace(/\.md$/, "");
+  const name = fileStem(path);
   const words = name.replace(/-/g, " ");
   if (path === "profile.md") {
     return {

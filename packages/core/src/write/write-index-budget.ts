@@ -1,6 +1,7 @@
 import { estimateTokens } from "../cost/index.js";
 import { ALWAYS_LOADED, rankRows } from "../recall/index.js";
 import type { MemoryRow } from "../store/index.js";
+import { fileStem } from "../text/file-stem.js";
 import { isTooShortTerm, QUERY_STOP_WORDS } from "../text/index.js";
 import type { Transcript } from "../transcript/index.js";
 
@@ -114,7 +115,7 @@ function namedIn(transcript: Transcript): (row: MemoryRow) => boolean {
   }
   return (row) => {
     if (paths.has(row.path.toLowerCase())) return true;
-    const stem = row.path.replace(/^.*\//, "").replace(/\.md$/, "");
+    const stem = fileStem(row.path);
     return stem.length >= 4 && phrases.has(words(stem).join(" "));
   };
 }

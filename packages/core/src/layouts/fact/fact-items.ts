@@ -1,6 +1,7 @@
 import { editFactText, safeParseFactFile, safeParseMemoryFile } from "../../format/index.js";
 import { MEMORY_INDEX_FILE } from "../../store/index.js";
 import { factSlug } from "../../text/index.js";
+import { LINE_MARKER } from "../../text/list-marker.js";
 import { isNoItem, type MemoryToolEdits } from "../layout.js";
 import { bodyHolds, factBodyShape, heldBody, readFactFolder } from "./fact-write-pass.js";
 
@@ -96,7 +97,7 @@ export const factMemoryTool: MemoryToolEdits = {
     const bodyStart = parsed.success ? parsed.value.lineMap.bodyLine - 1 : 0;
     const mine = new Set(own);
     const texts = own.flatMap((index) => {
-      const text = (lines[index] ?? "").trim().replace(/^[-*+]\s+/, "");
+      const text = (lines[index] ?? "").trim().replace(LINE_MARKER, "");
       return isNoItem(text) ? [] : [text];
     });
     // A file whose every body line is the model's (a create): its body is the one fact.

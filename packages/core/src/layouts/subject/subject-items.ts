@@ -6,6 +6,7 @@ import {
   safeParseMemoryFile,
 } from "../../format/index.js";
 import { STATED_TAG } from "../../text/index.js";
+import { LINE_MARKER, LINE_MARKER_SOURCE } from "../../text/list-marker.js";
 import {
   ALLOWED_PATHS_RULE,
   allowedPathsRule,
@@ -18,7 +19,10 @@ import { isNoItem, type MemoryToolEdits } from "../layout.js";
 import { heldLine, subjectLineShape } from "./add-line.js";
 
 // A line that is only a date tag, what a dated line is once its text is replaced by nothing.
-const ONLY_A_TAG = /^(?:[-*+]\s+)?\[stated [^\]]*\]$/;
+const ONLY_A_TAG = new RegExp(
+  String.raw`^(?:(?:${LINE_MARKER_SOURCE})\s+)?\[stated [^\]]*\]$`,
+  "u",
+);
 
 /** The text of each dated line, without its tag. */
 function lineTexts(lines: readonly string[]): string[] {
@@ -59,7 +63,7 @@ export const subjectMemoryTool: MemoryToolEdits = {
     const bodyLine = parsed.success ? parsed.value.lineMap.bodyLine : 1;
     return lines.map((line, index) => {
       if (!added.has(index) || index + 1 < bodyLine) return line;
-      const text = line.trim().replace(/^[-*+]\s+/, "");
+      const text = line.trim().replace(LINE_MARKER, "");
       if (text === "" || text.startsWith("#") || STATED_TAG.test(text)) return line;
       return formatDatedLine({ stated: today, text });
     });
@@ -101,7 +105,7 @@ export const subjectMemoryTool: MemoryToolEdits = {
   },
   checked(lines, own) {
     return own.flatMap((index) => {
-      const line = (lines[index] ?? "").trim().replace(/^[-*+]\s+/, "");
+      const line = (lines[index] ?? "").trim().replace(LINE_MARKER, "");
       const text = (parseDatedLine(line)?.text ?? line).trim();
       return isNoItem(text) ? [] : [text];
     });
