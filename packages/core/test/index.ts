@@ -35,7 +35,12 @@ export {
   settleWrittenFiles,
   subjectFile,
 } from "./recall-writes.js";
-export { SAID_SECRETS, type SaidSecret } from "./said-secrets.js";
+export {
+  SAID_NO_SECRETS,
+  SAID_SECRETS,
+  type SaidNoSecret,
+  type SaidSecret,
+} from "./said-secrets.js";
 export { SEARCH_CASES, type SearchCase } from "./search-cases.js";
 export {
   SHOWN_SECRET_CASES,

@@ -1,6 +1,6 @@
-// Secrets a new user's trial saved to disk (decision 0096): said with markdown around them, in a
-// language without a colon, or in words the check did not know. Every write surface runs these
-// rows (`remember`, the memory tool, MCP `remember`, `memfiles remember` on a folder and on PGlite,
+// Secrets a new user's trial saved to disk (decisions 0096, 0106): said with markdown around
+// them, in a language without a colon, or in words the check did not know, and sentences it
+// refused that hold none. Every write surface runs these rows (`remember`, the memory tool, MCP `remember`, `memfiles remember` on a folder and on PGlite,
 // `memfiles import`, the PreToolUse hook). Passwords are assembled at run time so the repository
 // holds no literal secrets.
 const SOMMER = ["Sommer", "2024", "!"].join("");
@@ -22,4 +22,36 @@ export const SAID_SECRETS: readonly SaidSecret[] = [
   },
   { name: "a lock after its code", fact: `the code for the alarm is ${PIN}`, secret: PIN },
   { name: "an account, then its password", fact: `try admin then ${LETMEIN}`, secret: LETMEIN },
+  // Decision 0106: a passphrase of plain words after a password word, to the end of its clause.
+  {
+    name: "a passphrase after 'is'",
+    fact: "my password is correct horse battery staple",
+    secret: "horse battery staple",
+  },
+  {
+    name: "a German passphrase",
+    fact: "mein Passwort ist korrekt Pferd Batterie Heftklammer",
+    secret: "Pferd Batterie Heftklammer",
+  },
+  {
+    name: "a wifi passphrase",
+    fact: "the wifi passphrase is purple monkey dishwasher",
+    secret: "monkey dishwasher",
+  },
+];
+
+/** Facts a write surface must save, in order into one file: each alone, and said together. */
+export type SaidNoSecret = { name: string; facts: readonly string[] };
+
+/**
+ * Decision 0106's sentences that are no secret: a password label ending a line before the next
+ * fact (its value ends at its line), a default account name before a role or another account,
+ * a sentence about a password.
+ */
+export const SAID_NO_SECRETS: readonly SaidNoSecret[] = [
+  { name: "a label at a line's end, then a fact", facts: ["wifi password:", "prefers tabs"] },
+  { name: "roles after an account", facts: ["the admin / editor2024 role"] },
+  { name: "two default accounts", facts: ["sa / postgres12"] },
+  { name: "an account, then a step", facts: ["try admin then escalate"] },
+  { name: "a sentence about a password", facts: ["my password is something I forget often"] },
 ];

@@ -30,6 +30,12 @@ const PLAIN_SLUG = /^(?:\S*\/)?(?:[a-z]+\d{0,4}|\d{1,4})(?:[-_](?:[a-z]+\d{0,4}|
 // white space: the next line glued to it is the next line ("…=hunter2xyz" + "NODE_ENV=…"). A
 // code said in words may be cut in two fields ("recovery code is 8f3k-29" + "dm-x7q1").
 const TYPED_VALUE_KINDS = new Set(["password", "credential_assignment"]);
+// Kinds of a value said or typed after a label ("password:", "login:", "DB_PASSWORD="), which the
+// label's line holds: the next line's plain words are no value of it.
+const LABELLED_VALUE_KINDS = new Set(["password", "credential_in_words", "credential_assignment"]);
+// A line's first word when it names a credential and assigns to it: `DB_PASSWORD=`, `api_key:`.
+const CREDENTIAL_NAME_LEAD =
+  /^[^\S\r\n]*[A-Za-z0-9_.-]*(?:pass|pwd|secret|token|key|auth|credential)[A-Za-z0-9_.-]*[=:]/i;
 
 // A text shown masked holds `[redacted]` where a secret was: a secret held alone, as far as a
 // join is concerned. Glued to the next line's first word ("…is [redacted]" + "likes tea"), the
@@ -183,6 +189,45 @@ function planSplitSecrets(
       .split(/\s+/)
       .some((word) => isPointerWord(word.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, "")));
   };
+  // A password's value ends at its line (decision 0106): "Password:" ending a heading or a list
+  // item, or "my password is" ending a fact, takes the next line's first words only when they
+  // are typed as a password is (a digit or a symbol: "hunter2", "Sommer2024!", "4821"); plain
+  // words there are the next fact ("prefers tabs").
+  const plainNextLine = (finding: SecretFinding, spanned: readonly Piece[]) => {
+    const [head] = spanned;
+    if (head === undefined || head.start === 0 || finding.start < head.start) return false;
+    const text = texts[head.index] as string;
+    if (text.slice(head.start - head.base, finding.start - head.base).trim() !== "") return false;
+    const value = text.slice(
+      finding.start - head.base,
+      Math.min(finding.end, head.end) - head.base,
+    );
+    return !/[\p{N}!@#$%^&*]/u.test(value);
+  };
+  // A value said in two halves on two lines under the same credential name, label words between
+  // ("DB_PASSWORD=first part VbW2…" + "DB_PASSWORD=second part EekH…"): the name glued to the
+  // second half's label words is no label word, so no join meets the halves, and the second half
+  // alone (no digit) is no token. When the first line holds a secret alone that ends with its
+  // last key word, the second line's first key word after the same name is the secret's rest
+  // (decision 0106).
+  const sameNameRest = (
+    first: number,
+    second: number,
+    own: readonly SecretFinding[],
+  ): SecretFinding | undefined => {
+    const firstText = texts[first] as string;
+    const secondText = texts[second] as string;
+    const name = CREDENTIAL_NAME_LEAD.exec(firstText)?.[0];
+    if (name === undefined || !secondText.startsWith(name)) return undefined;
+    const head = heads[first];
+    const secret = own.find(
+      (finding) => head !== undefined && finding.start < head.at && finding.end >= head.at - 1,
+    );
+    const tail = tailStart(secondText.slice(name.length));
+    if (secret === undefined || tail === undefined) return undefined;
+    const start = name.length + tail.at;
+    return { ...secret, start, end: start + tail.word.length };
+  };
   const join = (
     parts: ReadonlyArray<{ index: number; from: number; to: number }>,
     separator: string,
@@ -270,6 +315,12 @@ function planSplitSecrets(
       (findings, index) => [...findings, ...placeholders(texts[index] as string)],
     );
     const scanned = scans.slice(scans.length - jobs.length).map((scan) => scan.findings);
+    const blame = (index: number, range: SecretFinding) => {
+      const entry = found.get(index) ?? { kinds: new Set<string>(), ranges: [] };
+      entry.kinds.add(range.kind);
+      entry.ranges.push(range);
+      found.set(index, entry);
+    };
     for (const [job, { pieces, labelled, triple }] of jobs.entries()) {
       for (const finding of scanned[job] ?? []) {
         // A blank text inside a finding holds no part of it.
@@ -288,6 +339,7 @@ function planSplitSecrets(
           );
         if (triple && (spanned.length < 3 || spanned.some(plainPart))) continue;
         if (finding.kind === "random_token" && idsAndTimes(finding, spanned)) continue;
+        if (LABELLED_VALUE_KINDS.has(finding.kind) && plainNextLine(finding, spanned)) continue;
         if (spanned.length === 1) {
           // Inside one text, but found only with its neighbour: "my password is" + "hunter2", or
           // "redis://:pw" + "@host". That text alone held nothing, so the words of the other made
@@ -320,16 +372,17 @@ function planSplitSecrets(
         const carriesOn = !plainWords && !labelled && !TYPED_VALUE_KINDS.has(finding.kind);
         if (ownedAlone && !carriesOn) continue;
         for (const { index, start, end, base } of spanned) {
-          const entry = found.get(index) ?? { kinds: new Set<string>(), ranges: [] };
-          entry.kinds.add(finding.kind);
-          entry.ranges.push({
+          blame(index, {
             ...finding,
             start: Math.max(finding.start, start) - base,
             end: Math.min(finding.end, end) - base,
           });
-          found.set(index, entry);
         }
       }
+    }
+    for (const [at, first] of filled.slice(0, -1).entries()) {
+      const rest = sameNameRest(first, filled[at + 1] as number, alone[first] ?? []);
+      if (rest !== undefined) blame(filled[at + 1] as number, rest);
     }
     return new Map(
       [...found].map(([index, entry]) => [

@@ -83,6 +83,24 @@ describe("what a masked text keeps", () => {
   });
 });
 
+// A value said in halves on two lines under the same name, label words between them: the first
+// half is found alone, the second (no digit) is its rest (decision 0106; 0096 had left it shown).
+describe("a value in halves under one name is masked whole", () => {
+  it.each(corpusShapes.filter(({ name }) => name === ".env DB_PASSWORD, labelled halves"))(
+    "$name",
+    async ({ text }) => {
+      const sample = SECRET_CORPUS.find(({ name }) => name === ".env DB_PASSWORD");
+      const value = sample?.value ?? "";
+      const { text: shown } = await maskSecrets(text);
+      expect(shown.split("\n")).toEqual([
+        "DB_PASSWORD=first part [redacted]",
+        "DB_PASSWORD=second part [redacted]",
+      ]);
+      expect(shown).not.toContain(value.slice(Math.floor(value.length / 2)));
+    },
+  );
+});
+
 // A masked line was checked again with its neighbours joined: "…is [redacted]" glued to the next
 // line's first word made a value of letters ("[redacted]likes"), and a pointer's next words ran on
 // into the next line ("see the vault2024!" + " likes tea and Node22"), so the next line lost a

@@ -1,4 +1,5 @@
 import { CREDENTIAL_NEAR_TOKEN_SCREEN, findCredentialNearToken } from "./credential-near-token.js";
+import { passphraseEnd } from "./passphrase.js";
 import { PASSWORD_SHAPED_VALUE, REDACTED, secretReach } from "./password-words.js";
 import {
   allMatches,
@@ -50,9 +51,12 @@ const ORDER_NUMBER = /^\d{3}-\d{7}-\d{7}$/;
 // value is the secret. Up to 7 words may say what it is for ("for the NAS at my parents' house");
 // an arrow or a dash may stand for "is" (decision 0092). Markdown may wrap the label and the
 // value ("**Password:** x", "Password: `x`") and a parenthesis may say which one it is ("the wifi
-// password (guest network) is x") (decision 0096).
+// password (guest network) is x") (decision 0096). The value is on the label's line: "Password:"
+// ending a heading or a list item takes nothing of the next line (the split check joins lines,
+// `findSplitSecrets`); a passphrase of plain words runs to the end of its clause
+// (`passphraseEnd`; decision 0106).
 const PASSWORD_IN_WORDS =
-  /\b(?:password|passwd|passphrase|passcode|pwd|pw|pin(?:[- ]code| number)?)s?\b[*_]{0,3}(?:\s*\([^()\r\n]{1,40}\))?(?:\s+(?:for|to|on|of|at)\s+(?:(?!\b(?:is|was)\b)[^\s:=]+(?:\s+|(?=[:=]))){0,7}?)?\s*(?:\bis\b|\bwas\b|:|=|→|⇒|->|=>|–|—)[*_]{0,3}\s*`?(?<value>[^\s"'`]+|"[^"]*"|'[^']*')/dgi;
+  /\b(?:password|passwd|passphrase|passcode|pwd|pw|pin(?:[- ]code| number)?)s?\b[*_]{0,3}(?:\s*\([^()\r\n]{1,40}\))?(?:\s+(?:for|to|on|of|at)\s+(?:(?!\b(?:is|was)\b)[^\s:=]+(?:\s+|(?=[:=]))){0,7}?)?\s*(?:\bis\b|\bwas\b|:|=|→|⇒|->|=>|–|—)[*_]{0,3}[^\S\r\n]*`?(?<value>[^\s"'`]+|"[^"]*"|'[^']*')/dgi;
 // "password hunter2xyz", "router passwd Xk9!mq4z": a password right after the word, without "is"
 // or a colon (new-user trial). Only a value that looks like one counts: 6 or more chars, with a
 // letter and a digit or symbol, so "password manager" and "password reset" stay facts. A table's
@@ -141,8 +145,10 @@ function ownFindings(text: string): SecretFinding[] {
   }
   for (const match of allMatches(PASSWORD_IN_WORDS, text)) {
     const value = match.groups?.value ?? "";
-    if (!isStatedCredential(match[0], value)) continue;
-    add("password", ...valueSpan(match));
+    const [start, end] = valueSpan(match);
+    const phrase = passphraseEnd(text, start);
+    if (!isStatedCredential(match[0], value, phrase !== undefined)) continue;
+    add("password", start, phrase ?? end);
   }
   for (const match of allMatches(PASSWORD_BARE, text)) add("password", ...valueSpan(match));
   for (const [start, end] of findStatedPasswords(text)) add("password", start, end);

@@ -80,6 +80,18 @@ describe("near misses that are no secret", () => {
     ["a score", "Score: 3 / 10"],
     ["a URL after a label", "URL: https://example.com/docs/Guide2024"],
     ["a version pair", "Versions: node / v20.11.1"],
+    // A default account name and a word that is no password (decision 0106).
+    ["roles after an account", "the admin / editor2024 role"],
+    ["two default accounts", "sa / postgres12"],
+    ["a person, then a step", "ask the admin then wait"],
+    ["an account, then a step", "try admin then escalate"],
+    ["an account and a step", "use admin and wait"],
+    ["the admin as a person", "try the admin then escalate"],
+    // Said about a password, not the password.
+    ["a password's length", "my password is too long"],
+    ["a password's place", "the password is on the fridge"],
+    ["a password's age", "the password is the same as last year"],
+    ["a password's habit", "my password is something I forget often"],
     // A non-Latin value after a password word that is prose.
     ["a Japanese rule", "パスワードは8文字以上"],
     ["a Russian remark", "пароль: сложный"],

@@ -165,18 +165,21 @@ const PROVIDERS: Array<[kind: string, pattern: RegExp, needle?: RegExp]> = [
 
 // A `.env`, YAML, JSON or connection-string assignment whose name says it holds a credential:
 // `DB_PASSWORD=x`, `export OPENAI_API_KEY=x`, `"apiKey": "x"`, `Password=x;`; a value in
-// backticks is read inside them ("Password: `see the vault`" is a place; decision 0096).
+// backticks is read inside them ("Password: `see the vault`" is a place; decision 0096). The
+// value is on the name's line (decision 0106): a value typed on the next line is the split check's.
 const CREDENTIAL_NAME =
   "[A-Za-z0-9_.-]*(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?token|authorization)s?[A-Za-z0-9_.-]*";
 const ASSIGNMENT = new RegExp(
-  `(?:^|[\\s;{,])(?:export\\s+)?["']?${CREDENTIAL_NAME}["']?\\s*(?:=|:)\\s*\`?(?<value>"[^"\\s]{4,}"|'[^'\\s]{4,}'|[^\\s"'\`,;}]{4,})`,
+  `(?:^|[\\s;{,])(?:export\\s+)?["']?${CREDENTIAL_NAME}["']?\\s*(?:=|:)[^\\S\\r\\n]*\`?(?<value>"[^"\\s]{4,}"|'[^'\\s]{4,}'|[^\\s"'\`,;}]{4,})`,
   "gi",
 );
 
 // Credentials said in words: "password for my gmail: x", "my login for the bank is dana / x",
 // "wifi pw: x", "the answer to my security question is x", "2FA recovery code is x".
+// The value is on the label's line ("login:" ending a heading takes nothing of the next line;
+// decision 0106).
 const IN_WORDS =
-  /\b(?:login|log-in|credentials?|pw|pwd|security (?:question|answer)|recovery (?:code|key|phrase)|backup codes?|seed phrase|one-time code|otp)\b(?:\s+(?:for|to|on|of|at|is|was)\s+(?:[^\s:=]+(?:\s+|(?=[:=]))){0,5}?)?\s*(?:\bis\b|\bwas\b|:|=)\s*(?<value>[^\s"'`]+(?:\s*\/\s*[^\s"'`]+)?)/gi;
+  /\b(?:login|log-in|credentials?|pw|pwd|security (?:question|answer)|recovery (?:code|key|phrase)|backup codes?|seed phrase|one-time code|otp)\b(?:\s+(?:for|to|on|of|at|is|was)\s+(?:[^\s:=]+(?:\s+|(?=[:=]))){0,5}?)?\s*(?:\bis\b|\bwas\b|:|=)[^\S\r\n]*(?<value>[^\s"'`]+(?:[^\S\r\n]*\/[^\S\r\n]*[^\s"'`]+)?)/gi;
 
 // A key, token or secret said in words: "my aws secret key is x", "twilio auth token: x", "the
 // secret for the build bot = x". Only a token-shaped value counts (8 or more chars with a letter
@@ -270,23 +273,27 @@ const DEFAULT_ACCOUNT_AND_PASSWORD = new RegExp(
 );
 // "admin / sommer2024": a device's default account name with no label before it (decision
 // 0096), a slash or bar, and a password of small letters and 2 or more digits ("admin / editor
-// roles" is none). "try admin then letmein", "log in as root with opensesame": after "try",
+// roles" is none) that ends its clause or comes before "for", "on", "at", "in" or "to" ("admin /
+// sommer2024 for the NAS"): "the admin / editor2024 role" names roles. A value that is a default
+// account name with a number ("sa / postgres12": SQL Server's and PostgreSQL's superusers, 12 a
+// server version) is another account (decision 0106). "try admin then letmein", "log in as root with opensesame": after "try",
 // "use" or "log in as", the account name, "then", "with" or "and", and one word of 4 or more
 // small letters or digits ending the line, as after a fallback word ("else letmein"; 0078).
 const DEFAULT_ACCOUNTS = "(?:admin|administrator|root|pi|ubnt|guest|sa|postgres|supervisor)";
 const DEFAULT_ACCOUNT_UNLABELLED = new RegExp(
   `(?<![\\p{L}\\p{N}_./@-])${DEFAULT_ACCOUNTS}\\s*[/|]\\s*` +
-    "(?<value>(?=[\\p{Ll}\\d]*\\p{Ll})(?=(?:[\\p{Ll}\\d]*?\\d){2})[\\p{Ll}\\d]{6,64})(?![^\\s.,;!?)])",
+    "(?<value>(?=[\\p{Ll}\\d]*\\p{Ll})(?=(?:[\\p{Ll}\\d]*?\\d){2})[\\p{Ll}\\d]{6,64})" +
+    "(?=[.,;!?)]|[^\\S\\r\\n]*(?:$|[\\r\\n])|[^\\S\\r\\n]+(?:for|on|at|in|to)(?![\\p{L}]))",
   "giu",
 );
 const DEFAULT_ACCOUNT_THEN = new RegExp(
-  `\\b(?:try|use|using|log[^\\S\\r\\n]*in[^\\S\\r\\n]+(?:as|with)|login[^\\S\\r\\n]+(?:as|with)|sign[^\\S\\r\\n]+in[^\\S\\r\\n]+as)[^\\S\\r\\n]+(?:the[^\\S\\r\\n]+)?${DEFAULT_ACCOUNTS},?[^\\S\\r\\n]+(?:then|with|and(?:[^\\S\\r\\n]+then)?)[^\\S\\r\\n]+` +
+  `\\b(?:try|use|using|log[^\\S\\r\\n]*in[^\\S\\r\\n]+(?:as|with)|login[^\\S\\r\\n]+(?:as|with)|sign[^\\S\\r\\n]+in[^\\S\\r\\n]+as)[^\\S\\r\\n]+${DEFAULT_ACCOUNTS},?[^\\S\\r\\n]+(?:then|with|and(?:[^\\S\\r\\n]+then)?)[^\\S\\r\\n]+` +
     "(?<value>[\\p{Ll}\\d]{4,64})[.!]?[^\\S\\r\\n]*(?=\\r?\\n|$)",
   "giu",
 );
 const unlabelledPassword = (value: string) =>
   !isNotAPasswordValue(value) &&
-  !new RegExp(`^${DEFAULT_ACCOUNTS}$|^(?:${USER_WORDS.join("|")})$`, "iu").test(value) &&
+  !new RegExp(`^${DEFAULT_ACCOUNTS}\\d*$|^(?:${USER_WORDS.join("|")})$`, "iu").test(value) &&
   !NO_PASSWORD_AFTER_ACCOUNT.has(value.toLowerCase());
 // Words after "then" or "with" that name what is done, how or where, not a password.
 const NO_PASSWORD_AFTER_ACCOUNT = new Set([
@@ -294,6 +301,10 @@ const NO_PASSWORD_AFTER_ACCOUNT = new Set([
   ...["here", "there", "online", "offline", "later", "today", "tomorrow", "again", "instead"],
   ...["sudo", "ssh", "password", "passwords", "access", "rights", "privileges", "permissions"],
   ...["login", "logout", "reboot", "restart", "retry", "help", "support", "none", "nothing"],
+  // What is done next ("try admin then escalate", "use admin and wait"; decision 0106). "The
+  // admin" is a person ("ask the admin then …"), so no "the" comes before the account.
+  ...["wait", "escalate", "ask", "call", "deploy", "proceed", "continue", "update", "upgrade"],
+  ...["exit", "quit", "install", "run", "check", "confirm", "approve", "review", "reload"],
 ]);
 const pairedPassword = (value: string) =>
   passwordShaped(value) && (/[!@#$%^&*]/.test(value) || randomLooking(value));

@@ -1,3 +1,4 @@
+import { isEnglishStopWord } from "./passphrase.js";
 import { isNotAPasswordValue, isPointerWord } from "./password-words.js";
 
 // A sentence ends before the value: ". Is", "! Was", `?" The` (an abbreviation such as "Inc. is"
@@ -13,15 +14,23 @@ const PIN_DIGITS = 4;
  * credential: keyword and value in one sentence, and a PIN value with at least 4 digits (ISO
  * 9564-1), so "a spiderman pin on your purse. Is Spider-Man ..." is no PIN (LoCoMo).
  *
+ * A password's value that starts a passphrase (`passphraseEnd`: "correct horse battery staple")
+ * is one though its first word alone would say what the password is like; a single English stop
+ * word is none ("my password is something I forget often"; decision 0106).
+ *
  * @param matched - The whole match, from the keyword to the value.
  * @param value - The value the match ends with (what would be redacted).
+ * @param phrase - Whether the value starts a passphrase of plain words.
  */
-export function isStatedCredential(matched: string, value: string): boolean {
+export function isStatedCredential(matched: string, value: string, phrase = false): boolean {
   const lead = matched.slice(0, matched.length - value.length);
   if (SENTENCE_END.test(lead)) return false;
-  // "my password is in 1Password", "password is required for sudo": where or how, not what.
+  if (!PIN_KEYWORD.test(lead)) {
+    if (phrase) return true;
+    // "my password is in 1Password", "password is required for sudo": where or how, not what.
+    return !isNotAPasswordValue(value) && !isEnglishStopWord(value);
+  }
   if (isNotAPasswordValue(value)) return false;
-  if (!PIN_KEYWORD.test(lead)) return true;
   // "PIN: see the card, 4821": a pointer is read with the rest of its line (`secretReach`).
   return (value.match(/\d/g)?.length ?? 0) >= PIN_DIGITS || isPointerWord(value);
 }

@@ -1,3 +1,4 @@
+import { passphraseEnd } from "./passphrase.js";
 import {
   isNotAPasswordValue,
   isPointerWord,
@@ -35,11 +36,13 @@ const WORDS =
 // Both cases or a symbol is checked in code (`plainlyPassword`): the pattern ignores case.
 const PLAIN_VALUE =
   "(?<plain>(?=[\\x21-\\x7E]*[A-Za-z])(?=[\\x21-\\x7E]*\\d)[\\x21-\\x7E]{6,64})(?=[.,;!?)]*(?:\\s|$))";
-const AFTER_WORD = `[*_]{0,3}(?:(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s*(?<sep>[:=：])[*_]{0,3}|(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s*(?:${LINKS}))?\\s*(?<value>[\\x21-\\x7E\\u00C0-\\u024F]{3,}|[^\\s"'\`]{6,})`;
+const AFTER_WORD = `[*_]{0,3}(?:(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s*(?<sep>[:=：])[*_]{0,3}|(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s*(?:${LINKS}))?[^\\S\\r\\n]*(?<value>[\\x21-\\x7E\\u00C0-\\u024F]{3,}|[^\\s"'\`]{6,})`;
 const OTHER_LANGUAGES = new RegExp(
   `${WORDS}(?:(?:[^\\S\\r\\n]+[^\\s:=：]{1,15}){1,3}?[^\\S\\r\\n]+${PLAIN_VALUE}|${AFTER_WORD})`,
   "giu",
 );
+// A match's text before its value ends in a copula or a colon: the value was said to be one.
+const LINKED_BEFORE = new RegExp(`(?:${LINKS}|[:=：])[*_]{0,3}[^\\S\\r\\n]*$`, "iu");
 // The particle-or-colon reading alone, at a match whose plain value was no password.
 const OTHER_LANGUAGES_LINKED = new RegExp(`${WORDS}${AFTER_WORD}`, "iuy");
 const plainlyPassword = (value: string) =>
@@ -135,12 +138,20 @@ export function findStatedPasswords(text: string): Array<[number, number]> {
     // The sentence's own ending after a non-Latin value is the sentence's: "パスワードは夏2024!です".
     const matched = LATIN_VALUE.test(typed) ? typed : typed.replace(SENTENCE_AFTER, "");
     const value = bare(matched);
+    const end = match.index + match[0].length - (typed.length - matched.length);
+    // Plain words after a copula or a colon, to the end of the clause: a passphrase ("mein
+    // Passwort ist korrekt Pferd Batterie Heftklammer"; decision 0106).
+    const linked = LINKED_BEFORE.test(match[0].slice(0, match[0].length - typed.length));
+    const phrase = linked ? passphraseEnd(text, end - matched.length) : undefined;
+    if (phrase !== undefined) {
+      found.push([end - matched.length, phrase]);
+      continue;
+    }
     if (!LATIN_VALUE.test(matched)) {
       if (LINK_FIRST.test(matched) || !nonLatinPassword(value, typed)) continue;
     } else if (value.length < 4 && !isPointerWord(value)) continue;
     else if (isNotAPasswordValue(value)) continue;
     else if (match.groups?.sep === undefined && !/[\d!@#$%^&*_+=?~/\\|<>.-]/.test(value)) continue;
-    const end = match.index + match[0].length - (typed.length - matched.length);
     found.push([end - matched.length, end]);
   }
   for (const match of allMatches(WITH_PASSWORD, text)) {
