@@ -22,4 +22,8 @@ export const SAID_SECRETS: readonly SaidSecret[] = [
   },
   { name: "a lock after its code", fact: `the code for the alarm is ${PIN}`, secret: PIN },
   { name: "an account, then its password", fact: `try admin then ${LETMEIN}`, secret: LETMEIN },
+  // Decision 0108's shapes.
+  { name: "a door code in French", fact: `code d'accès de la porte : ${PIN}`, secret: PIN },
+  { name: "a Dutch PIN", fact: `mijn pincode is ${PIN}`, secret: PIN },
+  { name: "a German wifi key", fact: `WLAN-Schlüssel: ${SOMMER}`, secret: SOMMER },
 ];
