@@ -174,6 +174,18 @@ const SAVED: Array<[name: string, path: string, facts: string[]]> = [
   ["Chinese 'what is the password'", "topics/home.md", ["我的wifi密码是什么"]],
   ["roles", "topics/work.md", ["admin / editor roles"]],
   ["an account and a command", "topics/work.md", ["log in as admin with sudo"]],
+  // A weekend another language names is written as a range of days (decision 0101): glued to the
+  // next fact of the day it read as a random token (decision 0108).
+  [
+    "a French weekend, then a name",
+    "topics/trips.md",
+    ["nous étions à Nice le week-end dernier", "Maria aime le thé"],
+  ],
+  [
+    "a Spanish weekend, then a name",
+    "topics/trips.md",
+    ["fuimos a Toledo el fin de semana pasado", "Ana vive en Madrid"],
+  ],
   // Near decision 0108's codes and wifi keys.
   ["the highway code", "topics/driving.md", ["le code de la route"]],
   ["a broken German door code", "topics/home.md", ["der Türcode ist kaputt"]],
