@@ -38,6 +38,10 @@ export const SAID_SECRETS: readonly SaidSecret[] = [
     fact: "the wifi passphrase is purple monkey dishwasher",
     secret: "monkey dishwasher",
   },
+  // Decision 0108's shapes.
+  { name: "a door code in French", fact: `code d'accès de la porte : ${PIN}`, secret: PIN },
+  { name: "a Dutch PIN", fact: `mijn pincode is ${PIN}`, secret: PIN },
+  { name: "a German wifi key", fact: `WLAN-Schlüssel: ${SOMMER}`, secret: SOMMER },
 ];
 
 /** Facts a write surface must save, in order into one file: each alone, and said together. */
@@ -54,4 +58,9 @@ export const SAID_NO_SECRETS: readonly SaidNoSecret[] = [
   { name: "two default accounts", facts: ["sa / postgres12"] },
   { name: "an account, then a step", facts: ["try admin then escalate"] },
   { name: "a sentence about a password", facts: ["my password is something I forget often"] },
+  // Decision 0108: a date memfiles wrote ends a word in the session's glue.
+  {
+    name: "a capitalised fact after a range of dates",
+    facts: ["nous étions à Nice le 2026/12/05-2026/12/06", "Maria aime le thé"],
+  },
 ];

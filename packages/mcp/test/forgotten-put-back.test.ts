@@ -21,6 +21,8 @@ type Case = {
   forgotten?: { fact: string; query: string };
   /** Written back by hand after the forget: a line and a file whose description holds it. */
   written: string;
+  /** The put-back file's body line and profile line, when not `written` (only its description). */
+  body?: string;
   shown: boolean;
   /** A search word and a recall prompt that find the written fact. */
   word: string;
@@ -43,6 +45,17 @@ const CASES: Case[] = [
     shown: true,
     word: "rent",
     prompt: "how much is the rent in EUR",
+  },
+  // A description written by hand that holds the forget query and part of the removed line
+  // (decision 0108): the file's other fact stays, the description is hidden.
+  {
+    name: "a description holding the forget query",
+    forgotten: { fact: "plays the cello on Sundays", query: "cello" },
+    written: "Cello practice on Sundays, and other music",
+    body: "likes jazz",
+    shown: false,
+    word: "cello",
+    prompt: "does the user practise the cello on Sundays?",
   },
   {
     name: "a clean memory",
@@ -72,15 +85,15 @@ function memfiles(args: string[], input?: string): Promise<string> {
 
 // The files a case puts back by hand: subject, a dated line in profile.md (inlined in the memory
 // block) and a topic file; fact, a fact file whose description is the fact.
-function putBack(layout: StoreLayout, text: string): Array<[string, string]> {
+function putBack(layout: StoreLayout, text: string, body = text): Array<[string, string]> {
   return layout === "subject"
     ? [
         [
           "topics/home.md",
-          `---\nname: home\ndescription: ${text}\n---\n[stated 2026/12/01] ${text}\n`,
+          `---\nname: home\ndescription: ${text}\n---\n[stated 2026/12/01] ${body}\n`,
         ],
       ]
-    : [["put-back.md", `---\nname: put back\ndescription: ${text}.\ntype: user\n---\n${text}.\n`]];
+    : [["put-back.md", `---\nname: put back\ndescription: ${text}.\ntype: user\n---\n${body}.\n`]];
 }
 
 type Seen = { layout: StoreLayout; root: string; written: string; word: string; prompt: string };
@@ -160,7 +173,7 @@ describe.each(["subject", "fact"] as const)("a line a tombstone matches, %s layo
   it.each(CASES)(
     "$name",
     { timeout: 120_000 },
-    async ({ forgotten, written, shown, word, prompt }) => {
+    async ({ forgotten, written, body, shown, word, prompt }) => {
       const root = join(await mkdtemp(join(tmpdir(), "memfiles-put-back-")), "memory");
       await mkdir(layout === "subject" ? join(root, "topics") : root, { recursive: true });
       const profile = (fact?: string) =>
@@ -185,8 +198,9 @@ describe.each(["subject", "fact"] as const)("a line a tombstone matches, %s layo
           expect(JSON.parse(await call("forget", { query: forgotten.query })).code).toBe("removed");
         }
         // The undo: the forgotten line back in profile.md, and a file that holds it.
-        if (layout === "subject") await writeFile(join(root, "profile.md"), profile(written));
-        for (const [path, text] of putBack(layout, written))
+        if (layout === "subject")
+          await writeFile(join(root, "profile.md"), profile(body ?? written));
+        for (const [path, text] of putBack(layout, written, body))
           await writeFile(join(root, path), text);
 
         const seen: Seen = { layout, root, written, word, prompt };

@@ -62,6 +62,23 @@ describe("findSplitSecrets", () => {
     }
   });
 
+  // A day or a range of days ends its word (decision 0108): "…2026/12/05-2026/12/06" glued to
+  // "Maria…" read as a random token, and the name was refused as its half.
+  it.each([
+    ["a range, then a name", "nous étions à Nice le 2026/12/05-2026/12/06", "Maria aime le thé"],
+    ["a week, then a name", "fuimos a Toledo el 2026/11/30-2026/12/06", "Ana vive en Madrid"],
+    ["an ISO range, then a name", "away 2026-12-05-2026-12-06", "Ich war beim Zahnarzt"],
+  ])("%s is no split secret", async (_name, first, second) => {
+    for (const join of ["neighbours", "every"] as const) {
+      expect(await findSplitSecrets([first, second], { join })).toEqual(new Map());
+    }
+  });
+
+  it("finds a key's half after a day", async () => {
+    const found = await findSplitSecrets([`moved on 2026/12/05 ${HEAD}`, TAIL]);
+    expect([...found.keys()]).toEqual([0, 1]);
+  });
+
   // Each join is scanned as a text of its own would be, also when many are scanned in one call:
   // the fields' joins once went into one scan with blank lines between, where the first join's
   // recovery code was lost.

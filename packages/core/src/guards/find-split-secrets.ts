@@ -15,7 +15,17 @@ const SEPARATORS = ["", " ", "\n"];
 // (RFC 9562's 8-4-4-4-12 hex) and an ISO 8601 date-time (RFC 3339, as `toISOString` writes it).
 // Claude Code's memory front matter holds both on neighbouring lines (`originSessionId:` and
 // `modified:`); joined, the id and the time read as a random token, which neither half is.
-const KNOWN_FORMATS = [z.guid(), z.iso.datetime({ offset: true, local: true })];
+// A day as memfiles writes it (`2026/12/05`, `resolveRelativeDates`) or as ISO 8601 does
+// (`2026-12-05`), and a range of two (`2026/12/05-2026/12/06`: another language's weekend or week,
+// decision 0101) end a word too: glued to the next line's "Maria…" they read as a random token
+// (decision 0108).
+const DAY = String.raw`\d{4}[/-](?:0[1-9]|1[0-2])[/-](?:0[1-9]|[12]\d|3[01])`;
+const DAY_OR_RANGE = new RegExp(`^${DAY}(?:[-–]${DAY})?$`);
+const KNOWN_FORMATS = [
+  z.guid(),
+  z.iso.datetime({ offset: true, local: true }),
+  z.string().regex(DAY_OR_RANGE),
+];
 const QUOTES_AROUND = /^["'`]+|["'`.,;]+$/g;
 // One word that is a memory file's path: a folder, a name and `.md`.
 const MEMORY_PATH = /^(?<folder>\S*\/)?(?<name>[^\s/]+)\.md$/i;

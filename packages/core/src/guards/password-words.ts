@@ -69,6 +69,10 @@ export const PASSWORD_WORDS_OTHER_LANGUAGES = [
   // a copula (a trial saved "Geheimzahl: 4821", "PIN-Code: 4821"; decision 0096 amended).
   "geheimzahl",
   "pin-(?:code|nummer)",
+  // Dutch "pincode" and Russian "ПИН-код" (a bank card's PIN; Wiktionary), which a trial saved
+  // ("mijn pincode is 4921", "ПИН-код 4921"; decision 0108).
+  "pincode",
+  "пин-?код",
 ] as const;
 
 /**

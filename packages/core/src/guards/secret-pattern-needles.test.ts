@@ -53,6 +53,21 @@ const TEXTS = [
   "try admin then letmein",
   "log in as root with opensesame",
   "use the guest and then wifi2024",
+  "digicode : 4821",
+  "Code d'accès de la porte : 4821",
+  "el CÓDIGO de la puerta es 4821",
+  "il codice della porta è 4821",
+  "o código da porta é 4821",
+  "Код домофона 4821",
+  "Türcode 4821",
+  "Code der Haustür: 4821",
+  "my phone unlock code is 4821",
+  "WIFI: hunter2horse",
+  "WLAN-Schlüssel: Sonnenblume42",
+  "clé wifi : Tournesol42",
+  "la clave del wifi es Girasol42",
+  "chiave del wifi: Girasole42",
+  "ключ от вайфая: Sonne42x",
 ];
 const corpus = SECRET_CORPUS.flatMap((sample) => [sample.fact, sample.fact.toUpperCase()]);
 

@@ -233,12 +233,58 @@ const USERINFO_WITHOUT_SCHEME =
 // right after ("door code 4821", "ma carte bleue code 4821"), 4 to 12 digits that are no year
 // ("building code 2019" is a regulation) (0096, amended).
 const LOCKS =
-  "(?:alarm|door|gate|garage|safe|lock|locker|keypad|entry|building|padlock|bike\\s+lock|carte\\s+bleue|carte\\s+bancaire)";
+  "(?:alarm|door|gate|garage|safe|lock|locker|keypad|entry|building|padlock|bike\\s+lock|unlock|carte\\s+bleue|carte\\s+bancaire)";
+// A code that opens a door, a gate or an alarm named in another language, as one word or words
+// ("digicode", "Türcode", "deurcode", "code d'accès de la porte", "el código de la puerta", "il
+// codice della porta", "o código da porta", "код от двери", "код домофона"; a new user's trial,
+// decision 0108; each language's Wiktionary entries for "door code", "entry code", "intercom
+// code"). A code that names no lock ("le code de la route", "el código fuente", "le code
+// postal") is none of them.
+const FRENCH_LOCKS =
+  "de\\s+la\\s+(?:porte|résidence)|de\\s+l['’](?:immeuble|entrée|alarme)|du\\s+(?:portail|garage|cadenas|coffre(?:-fort)?|bâtiment)";
+const LOCK_CODES_OTHER_LANGUAGES = [
+  "digicode",
+  `code\\s+(?:d['’]acc[eè]s|d['’]entrée)(?:\\s+(?:${FRENCH_LOCKS}))?`,
+  `code\\s+(?:${FRENCH_LOCKS})`,
+  "c[óo]digo\\s+(?:de\\s+(?:la\\s+(?:puerta|entrada|alarma|verja|cerradura|caja\\s+fuerte)|acceso|entrada)|del\\s+(?:portal|garaje|candado|port[óo]n))",
+  "c[óo]digo\\s+(?:da\\s+(?:porta|entrada|fechadura)|do\\s+(?:port[ãa]o|alarme|cofre|cadeado|prédio)|de\\s+acesso)",
+  "codice\\s+(?:della\\s+(?:porta|cassaforte)|del\\s+(?:portone|cancello|citofono|lucchetto|garage|box)|dell['’](?:allarme|ingresso)|d['’]accesso|di\\s+accesso)",
+  "(?:deur|toegangs|poort|kluis)code",
+  "(?:haust[üu]r|t[üu]r|tor|zugangs|eingangs|alarm|tresor|garagen)-?code",
+  "code\\s+(?:der|des|vom|f[üu]r\\s+(?:die|das|den))\\s+(?:haust[üu]r|t[üu]r|tor(?:es)?|alarmanlage|garage|tresors?|eingangs?)",
+  "код\\s+(?:от\\s+)?(?:двери|домофона|подъезда|замка|сейфа|калитки|ворот|сигнализации)",
+];
+// Each language's "is" after a lock code (Wiktionary), as whole words.
+const LOCK_CODE_LINKS = "is|was|est|était|es|era|è|é|ist|lautet|war|это";
 const LOCK_CODE_IN_WORDS = new RegExp(
-  `\\b(?:${LOCKS}\\s+(?:code|combination|combo|pin)s?\\b|(?:code|combination|combo|pin)s?\\s+(?:for|to|of|on)\\s+(?:(?:the|my|our|your|his|her|their)\\s+)?(?:front\\s+|back\\s+|main\\s+|house\\s+|car\\s+)?${LOCKS}\\b)\\s*(?:(?:\\bis\\b|\\bwas\\b|['’]s\\b|:|=)\\s*|(?=(?!(?:19|20)\\d\\d(?!\\d))\\d{4,12}(?![\\d\\p{L}])))(?<value>\\d{1,12}(?:[-\\s]\\d{1,4}){0,3})(?![\\d\\p{L}])`,
+  `(?:\\b(?:${LOCKS}\\s+(?:code|combination|combo|pin)s?\\b|(?:code|combination|combo|pin)s?\\s+(?:for|to|of|on)\\s+(?:(?:the|my|our|your|his|her|their)\\s+)?(?:front\\s+|back\\s+|main\\s+|house\\s+|car\\s+)?${LOCKS}\\b)|(?<![\\p{L}\\p{N}])(?:${LOCK_CODES_OTHER_LANGUAGES.join("|")})(?![\\p{L}\\p{N}]))\\s*(?:(?:(?<!\\p{L})(?:${LOCK_CODE_LINKS})(?!\\p{L})|['’]s\\b|:|=)\\s*|(?=(?!(?:19|20)\\d\\d(?!\\d))\\d{4,12}\\p{Lu}?(?![\\d\\p{L}])))(?<value>\\d{1,12}(?:[-\\s]\\d{1,4}){0,3}\\p{Lu}?)(?![\\d\\p{L}])`,
   "giu",
 );
 const lockCode = (value: string) => (value.match(/\d/g)?.length ?? 0) >= 4;
+// "wifi: hunter2horse", "WLAN-Schlüssel: Sonnenblume42", "clé wifi : Tournesol42", "la clave del
+// wifi es Girasol42": a wireless network's key named in another language (Wiktionary "key":
+// Schlüssel, clé, clave, chiave, sleutel, ключ) before a colon or the language's "is", or the
+// word "wifi" or "WLAN" alone as a label before a colon (a new user's trial; decision 0108).
+// English "the wifi key is …" is `KEY_IN_WORDS`'.
+const WIFI_KEYS_OTHER_LANGUAGES = [
+  "(?:wlan|wi-?fi)-?(?:schlüssel|schluessel|sleutel|code)",
+  "(?:clé|cle|code)\\s+(?:du\\s+|de\\s+la\\s+)?(?:wi-?fi|wlan)",
+  "(?:clave|chave|c[óo]digo)\\s+(?:del?\\s+|d[oa]\\s+)?(?:wi-?fi|wlan)",
+  "(?:chiave|codice)\\s+(?:del(?:la)?\\s+)?(?:wi-?fi|wlan)",
+  "ключ\\s+(?:от\\s+)?(?:wi-?fi|вай-?фая?)",
+];
+const WIFI_KEY_IN_WORDS = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:(?:${WIFI_KEYS_OTHER_LANGUAGES.join("|")})(?![\\p{L}\\p{N}])[*_]{0,3}[^\\S\\r\\n]*(?:[:=：]|(?<!\\p{L})(?:${LOCK_CODE_LINKS})(?!\\p{L}))|(?:wi-?fi|wlan)[*_]{0,3}[^\\S\\r\\n]*[:=：])[*_]{0,3}[^\\S\\r\\n]*(?<value>[^\\s"'\`,;]{6,})`,
+  "giu",
+);
+// A network key starts with a letter and holds a digit (`tokenShaped`); a standard or a band
+// ("WPA2-Personal", "802.11ac", "2.4GHz") and a network's name ending in its band ("Telekom-5G")
+// are none.
+const wifiKey = (value: string) =>
+  tokenShaped(value) &&
+  /^\p{L}/u.test(value) &&
+  !/^(?:wpa|wep|wps)\d?(?![\p{L}])/iu.test(value) &&
+  !/[-_ ]?(?:2[.,]4|5|6)\s*G(?:hz)?[.,;!?)]*$/i.test(value);
 // "router admin/Vq7#mLp2", "root:Xk9!mq4z": a user name and a password joined by a slash or colon.
 const USER_AND_PASSWORD =
   /(?<![\w/.:-])(?:admin|administrator|root|user|username|login)[/:](?<value>[^\s"'`,;/]{6,})/gi;
@@ -457,7 +503,13 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = withScreens(
         kind: "password",
         pattern: LOCK_CODE_IN_WORDS,
         accept: lockCode,
-        needle: /code|combination|combo|pin/i,
+        needle: /cod|códi|combination|combo|pin|код/iu,
+      },
+      {
+        kind: "password",
+        pattern: WIFI_KEY_IN_WORDS,
+        accept: wifiKey,
+        needle: /wi-?fi|wlan|вай/iu,
       },
       {
         kind: "password",

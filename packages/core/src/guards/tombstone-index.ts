@@ -63,13 +63,23 @@ export class TombstoneIndex {
   private readonly queries: { date: string; words: readonly string[] }[] = [];
   /** Removed-line word -> indexes into `removed` of the lines holding it. */
   private readonly removedWords = new Map<string, number[]>();
-  private readonly removed: { date: string; words: ReadonlySet<string> }[] = [];
+  private readonly removed: {
+    date: string;
+    words: ReadonlySet<string>;
+    /** The words of the forget query that removed the line (none for an older tombstone). */
+    query: readonly string[];
+  }[] = [];
 
   constructor(tombstones: readonly IndexedTombstone[]) {
     for (const tombstone of tombstones) {
       for (const fact of tombstone.facts) {
         if (!this.keys.has(fact.hash)) this.keys.set(fact.hash, tombstone.date);
-        const index = this.removed.push({ date: tombstone.date, words: new Set(fact.words) }) - 1;
+        const index =
+          this.removed.push({
+            date: tombstone.date,
+            words: new Set(fact.words),
+            query: tombstone.query,
+          }) - 1;
         // Every occurrence, as the scan counted them.
         for (const word of fact.words) push(this.removedWords, word, index);
       }
@@ -94,7 +104,10 @@ export class TombstoneIndex {
    *   proposal or a file not yet in memory.
    * @param factsOnly - Ask only the removed lines (rules 1 and 3), not the forget queries' words
    *   (rule 2): for a file's name or description, which names a topic ("deploy questions"), not a
-   *   fact (decision 0091, amended 2026-12-07).
+   *   fact (decision 0091, amended 2026-12-07). Such a field also matches a removed line it shares
+   *   2 or more content words with when it holds every word of the query that removed the line
+   *   ("Cello practice on Sundays, and other music." after `forget cello` removed "plays the
+   *   cello on Sundays"), whatever its day: the forget left it without asking (decision 0108).
    */
   find(fact: string, stated?: string, factsOnly = false): ForgottenMatch | undefined {
     const day = statedDay(stated);
@@ -129,9 +142,15 @@ export class TombstoneIndex {
     const numbers = hashes.filter((_, at) => NUMBER.test(stems[at] ?? ""));
     first = undefined;
     for (const [index, count] of shared) {
-      if (count >= 2 && count * 3 >= words.size * 2 && (first === undefined || index < first)) {
-        const removed = this.removed[index];
-        const kept = day !== undefined && removed !== undefined && removed.date >= day;
+      const removed = this.removed[index];
+      const named =
+        factsOnly &&
+        count >= 2 &&
+        (removed?.query.length ?? 0) > 0 &&
+        (removed?.query ?? []).every((queryWord) => words.has(queryWord));
+      const restated = count >= 2 && count * 3 >= words.size * 2;
+      if ((restated || named) && (first === undefined || index < first)) {
+        const kept = !named && day !== undefined && removed !== undefined && removed.date >= day;
         if (!kept && numbers.every((number) => removed?.words.has(number))) first = index;
       }
     }

@@ -145,6 +145,37 @@ describe("TombstoneIndex.find, facts only: a file's name or description names a 
   });
 });
 
+// A hand-written description that restates part of a removed line and holds every word of the
+// forget query was left by the forget without asking: it matches (decision 0108).
+describe("TombstoneIndex.find, facts only: a description holding the forget query", () => {
+  const index = new TombstoneIndex([
+    makeTombstone("cello", ["plays the cello on Sundays"], "2026/12/07"),
+    makeTombstone("where I deploy", ["deploys everything on Fly.io"], "2026/10/20"),
+  ]);
+  it.each([
+    [
+      "the query and 2 words of the line",
+      "Cello practice on Sundays, and other music.",
+      "2026/12/07",
+    ],
+    [
+      "the same, written before the forget",
+      "Cello practice on Sundays, and other music.",
+      "2026/12/01",
+    ],
+    ["the same, with no day", "Cello practice on Sundays, and other music.", undefined],
+  ])("%s", (_name, text, stated) => {
+    expect(index.find(text, stated, true)?.rule).toBe("removed_fact_words");
+  });
+  it.each([
+    ["the query's word alone", "Cello lessons and other music."],
+    ["2 words of the line, not the query", "Plays the piano on Sundays and other music."],
+    ["the seed's topic description", "Read for any coding, setup or deploy question."],
+  ])("%s is no match", (_name, text) => {
+    expect(index.find(text, "2026/12/07", true)).toBeUndefined();
+  });
+});
+
 describe("liftTombstones", () => {
   it("drops what a remembered fact matches and keeps the rest", () => {
     const lifted = liftTombstones("deploys on Render", tombstones);

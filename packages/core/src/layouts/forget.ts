@@ -1,9 +1,10 @@
 import { dateTag } from "../format/index.js";
-import { makeTombstone, writeTombstones } from "../guards/tombstones.js";
+import { forgottenItems } from "../guards/forgotten-items.js";
+import { makeTombstone, TombstoneIndex, writeTombstones } from "../guards/tombstones.js";
 import { scopeOf, storeRecallIndexAfterForget } from "../recall/index.js";
 import { MEMORY_INDEX_FILE, type MemoryStore } from "../store/index.js";
 import { factKey } from "../text/index.js";
-import type { ForgetPreviewFile } from "../write/forget-query.js";
+import type { ForgetPreviewFile, NotRemovedLine } from "../write/forget-query.js";
 import {
   FORGET_NOTHING_MATCHED,
   FORGET_QUERY_WITHOUT_WORDS,
@@ -82,6 +83,14 @@ export async function forget(options: ForgetOptions): Promise<ForgetResult> {
   });
   // The recall index keeps each line's words: the forgotten ones leave it before this returns.
   if (result.removed.length > 0) await storeRecallIndexAfterForget(options.store);
+  const removedFrom = new Map<string, string[]>();
+  for (const { path, line } of result.removed) {
+    removedFrom.set(path, [...(removedFrom.get(path) ?? []), line]);
+  }
+  const files = [...removedFrom].map(([path, lines]) => ({ path, lines }));
+  const hidden = await fieldsHidden(options.store, layoutOf(options.store).name, query, files);
+  if (hidden.length > 0)
+    return { ...result, notRemoved: [...(result.notRemoved ?? []), ...hidden] };
   // Both layouts tombstone the query's words when nothing matched; the user is told so here, once.
   if (result.code === "nothing_matched" && result.message === undefined) {
     return { ...result, message: FORGET_NOTHING_MATCHED };
@@ -106,10 +115,50 @@ export async function previewForget(
   if (forgetQueryTooLong(options.query) !== undefined) return { files: [] };
   const query = forgetQueryText(options.query);
   if (factKey(query) === "") return { files: [] };
-  const preview = await layoutOf(options.store).previewForget({ store: options.store, query });
+  const layout = layoutOf(options.store);
+  const found = await layout.previewForget({ store: options.store, query });
+  const hidden = await fieldsHidden(options.store, layout.name, query, found.files);
+  const notRemoved = [...(found.notRemoved ?? []), ...hidden];
+  const preview = notRemoved.length > 0 ? { ...found, notRemoved } : found;
   const index = await matchingIndexLines(options.store, query);
   if (index === undefined) return preview;
   return { ...preview, files: [...preview.files, index] };
+}
+
+/** Why a kept `name:` or `description:` is named by a forget's preview (decision 0108). */
+export const FIELD_HIDDEN_REASON =
+  "its header line holds the forgotten words: no surface shows it after this forget (edit the line to show the rest)";
+
+// A file's `name:` or `description:` written by hand that the forget's tombstone will match (it
+// holds the query's words and part of a removed line: "Cello practice on Sundays, and other
+// music." after `forget cello`) stays in the file, and every surface hides it from then on: the
+// preview names it, so no one is told the fact is gone while a header still says it. Asked of the
+// one walk every surface takes (`forgottenItems`) with the tombstone the forget would leave.
+async function fieldsHidden(
+  store: WriteStore,
+  layout: string,
+  query: string,
+  files: ReadonlyArray<Pick<ForgetPreviewFile, "path" | "lines" | "deletesFile">>,
+): Promise<NotRemovedLine[]> {
+  const hidden: NotRemovedLine[] = [];
+  for (const file of files) {
+    if (file.deletesFile === true || file.path === MEMORY_INDEX_FILE) continue;
+    const read = await store.read(file.path);
+    if (!read.exists) continue;
+    const removed = file.lines.map((line) => line.replace(/^\[stated [^\]]*\]\s*/, ""));
+    const index = new TombstoneIndex([makeTombstone(query, removed, "")]);
+    const items = forgottenItems(read.content, layout, (text, _stated, field) =>
+      field ? index.find(text, undefined, true) : undefined,
+    );
+    for (const item of items) {
+      hidden.push({
+        path: file.path,
+        line: `${item.field}: ${item.text}`,
+        reason: FIELD_HIDDEN_REASON,
+      });
+    }
+  }
+  return hidden;
 }
 
 /**

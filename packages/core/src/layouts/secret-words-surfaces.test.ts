@@ -74,6 +74,27 @@ const REFUSED: Array<[name: string, fact: string, secret: string]> = [
   ["German 'PIN-Code'", `PIN-Code: ${PIN}`, PIN],
   ["a door code with no 'is'", `door code ${PIN}`, PIN],
   ["a French card's code", `ma carte bleue code ${PIN}`, PIN],
+  // A sixteenth new user's trial (decision 0108): door codes, PINs and wifi keys in other
+  // languages, and a phone's unlock code.
+  ["a French door code", `code d'accès de la porte : ${PIN}`, PIN],
+  ["a French digicode", `digicode : ${PIN}`, PIN],
+  ["a digicode with a letter", `le digicode est ${PIN}B`, `${PIN}B`],
+  ["a Spanish door code", `el código de la puerta es ${PIN}`, PIN],
+  ["an Italian door code", `il codice della porta è ${PIN}`, PIN],
+  ["a Dutch door code", `de deurcode is ${PIN}`, PIN],
+  ["a Portuguese door code", `o código da porta é ${PIN}`, PIN],
+  ["a Russian door code", `код от двери ${PIN}`, PIN],
+  ["a Russian intercom code", `код домофона ${PIN}`, PIN],
+  ["German 'Türcode'", `Türcode ${PIN}`, PIN],
+  ["German 'Zugangscode'", `Zugangscode: ${PIN}`, PIN],
+  ["German, the code of the front door", `Code der Haustür: ${PIN}`, PIN],
+  ["a Dutch PIN", `mijn pincode is ${PIN}`, PIN],
+  ["a Russian PIN", `ПИН-код ${PIN}`, PIN],
+  ["a phone's unlock code", `my phone unlock code is ${PIN}`, PIN],
+  ["a wifi label", `wifi: ${HORSE.toLowerCase()}`, HORSE.toLowerCase()],
+  ["a German wifi key", `WLAN-Schlüssel: ${HORSE}`, HORSE],
+  ["a French wifi key", `clé wifi : ${HORSE}`, HORSE],
+  ["a Spanish wifi key", `la clave del wifi es ${HORSE}`, HORSE],
 ];
 
 describe("a secret the trial saved is refused on every write surface and masked when shown", () => {
@@ -153,6 +174,31 @@ const SAVED: Array<[name: string, path: string, facts: string[]]> = [
   ["Chinese 'what is the password'", "topics/home.md", ["我的wifi密码是什么"]],
   ["roles", "topics/work.md", ["admin / editor roles"]],
   ["an account and a command", "topics/work.md", ["log in as admin with sudo"]],
+  // A weekend another language names is written as a range of days (decision 0101): glued to the
+  // next fact of the day it read as a random token (decision 0108).
+  [
+    "a French weekend, then a name",
+    "topics/trips.md",
+    ["nous étions à Nice le week-end dernier", "Maria aime le thé"],
+  ],
+  [
+    "a Spanish weekend, then a name",
+    "topics/trips.md",
+    ["fuimos a Toledo el fin de semana pasado", "Ana vive en Madrid"],
+  ],
+  // Near decision 0108's codes and wifi keys.
+  ["the highway code", "topics/driving.md", ["le code de la route"]],
+  ["a broken German door code", "topics/home.md", ["der Türcode ist kaputt"]],
+  ["source code in Spanish", "topics/work.md", ["el código fuente"]],
+  ["a Spanish postcode", "topics/home.md", ["el código postal es 28013"]],
+  ["a French postcode", "topics/home.md", ["le code postal est 75011"]],
+  ["a door code's year", "topics/home.md", ["Zugangscode 2024 erneuern"]],
+  ["a blocked Dutch PIN", "topics/bank.md", ["mijn pincode is geblokkeerd"]],
+  ["slow wifi", "topics/home.md", ["wifi: slow today"]],
+  ["a wifi band", "topics/home.md", ["wifi: 2.4GHz only"]],
+  ["a wifi standard", "topics/home.md", ["wifi: WPA2-Personal"]],
+  ["a network's name and band", "topics/home.md", ["wifi: Telekom-5G"]],
+  ["a Spanish wifi key's place", "topics/home.md", ["la clave del wifi está en la nevera"]],
   ["a bold pointer", "topics/bank.md", ["**Password:** see the vault"]],
   ["a pointer in backticks", "topics/bank.md", ["Password: `see the vault`"]],
   ["a table of where", "topics/home.md", ["| wifi password | on the fridge |"]],
