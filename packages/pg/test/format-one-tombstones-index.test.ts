@@ -49,7 +49,7 @@ const FORMAT_TWO = `{"version":2,"tombstones":[\n${JSON.stringify({
   query: cut(sha("saab"), 6),
 })}\n]}\n`;
 
-const fileOf = (layout: StoreLayout) =>
+const fileOf = (layout: StoreLayout): [string, string] =>
   layout === "subject"
     ? [
         "topics/car.md",
@@ -59,7 +59,7 @@ const fileOf = (layout: StoreLayout) =>
         "car.md",
         `---\nname: car\ndescription: ${FACT}\ntype: user\nupdated: 2026/12/01\n---\nParks in the garage.\n`,
       ];
-const other = (layout: StoreLayout) =>
+const other = (layout: StoreLayout): [string, string] =>
   layout === "subject"
     ? [
         "topics/editor.md",
@@ -102,9 +102,13 @@ describe.each(BACKENDS)("MEMORY.md and format-1 tombstones, %s", (_backend, open
     // The file put in as a backup would bring it (its line patched into MEMORY.md), then the
     // index rebuilt whole (`check --fix`).
     await store.write(path, text, "new");
-    const patched = (await store.readIndex()).content;
+    const indexText = async () => {
+      const read = await store.readIndex();
+      return read.exists ? read.content : "";
+    };
+    const patched = await indexText();
     await store.rebuildIndex();
-    const index = (await store.readIndex()).content;
+    const index = await indexText();
     const report = await store.check();
     expect({
       patched: patched.includes(FACT),
