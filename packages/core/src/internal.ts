@@ -73,6 +73,7 @@ export {
   type ForgottenLine,
   findForgottenIndexLines,
   findForgottenLines,
+  findTombstoneProblems,
   forgetFileTexts,
   layoutNamed,
   layoutOf,

@@ -126,6 +126,21 @@ describe.each(["subject", "fact"] as const)("a line a tombstone matches, %s layo
         ),
     },
     {
+      // The second session reads the recall index the first stored (the quick path).
+      name: "SessionStart, the next session",
+      shows: async ({ root }) =>
+        memfiles(
+          ["hook", "session-start", "--root", root],
+          JSON.stringify({
+            session_id: "11111111-2222-3333-4444-555555555556",
+            transcript_path: join(root, "none.jsonl"),
+            cwd: root,
+            hook_event_name: "SessionStart",
+            source: "startup",
+          }),
+        ),
+    },
+    {
       name: "MEMORY.md (check --fix)",
       shows: async ({ root }) => {
         await memfiles(["check", "--fix", root]);
@@ -168,8 +183,8 @@ describe.each(["subject", "fact"] as const)("a line a tombstone matches, %s layo
     { name: "memfiles ls", shows: async ({ root }) => memfiles(["ls", root, "--json"]) },
   ];
 
-  // Each case runs the built CLI five times (SessionStart, check --fix, show, search, ls): about
-  // 20 s on a busy 2-core machine, so a limit of 120 s.
+  // Each case runs the built CLI six times (SessionStart twice, check --fix, show, search, ls):
+  // about 25 s on a busy 2-core machine, so a limit of 120 s.
   it.each(CASES)(
     "$name",
     { timeout: 120_000 },

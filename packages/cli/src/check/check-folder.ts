@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { MemoryStore } from "@memfiles/core";
 import {
   findForgottenLines,
+  findTombstoneProblems,
   type MaskedPath,
   maskPathsOfEach,
   parseMemoryIndex,
@@ -30,6 +31,7 @@ export type FindingCode =
   | "pending_forget"
   | "secret"
   | "forgotten_line"
+  | "tombstones_unreadable"
   | "name_clash"
   | "ignored_file"
   | "same_subject"
@@ -241,8 +243,20 @@ export async function checkFolder(
       fixable: false,
     });
   }
+  // A tombstone file that cannot be read whole: every surface that shows memory to a model and
+  // every write refuse it (a tombstone it could not read might hide any line); `check` says where.
+  for (const problem of await findTombstoneProblems(store)) {
+    findings.push({
+      code: "tombstones_unreadable",
+      path: problem.path,
+      line: problem.line,
+      message: tombstoneProblemMessage(problem),
+      fixable: false,
+    });
+  }
   // A line the user asked to forget that is in a file again (a hand edit, a copy, an old undo):
-  // it is recalled, and no write pass may ever update it.
+  // it is recalled, and no write pass may ever update it. With a damaged tombstone file, the
+  // lines the tombstones it could read match.
   for (const found of await findForgottenLines(store)) {
     findings.push({
       code: "forgotten_line",
@@ -362,6 +376,14 @@ async function fix(store: MemoryStore, findings: Finding[]): Promise<void> {
     }
   }
   const index = findings.filter((finding) => finding.code === "index_out_of_sync");
+  // A rebuild leaves out the rows a tombstone matches: with tombstones it cannot read, it could
+  // bring a forgotten row back into MEMORY.md, which Claude Code loads. Fixed once they are read.
+  if (findings.some((finding) => finding.code === "tombstones_unreadable")) {
+    for (const finding of index) {
+      finding.message += ` Not rebuilt while .memfiles/tombstones.json cannot be read: fix it first.`;
+    }
+    return;
+  }
   if (index.length > 0) {
     await store.rebuildIndex();
     for (const finding of index) finding.fixed = true;
@@ -426,6 +448,25 @@ function emptyBodyHolds(empty: {
       ? " (a forget keeps a file whose description memfiles did not write)"
       : "";
   return `holds no fact, only ${listed}${why}`;
+}
+
+/**
+ * What `check` and the memory page say of a part of `.memfiles/tombstones.json` that cannot be
+ * read (core's `findTombstoneProblems`): where, what failed, what memfiles does meanwhile and how
+ * to fix it.
+ *
+ * @param problem - `{ path, line, entry?, problem }`: the file, its 1-based line, the tombstone's
+ *   0-based place in the list, what failed.
+ * @returns One sentence, e.g. ".memfiles/tombstones.json:3 (tombstone 2): its date 7 is not YYYY/MM/DD; …".
+ */
+export function tombstoneProblemMessage(problem: {
+  path: string;
+  line: number;
+  entry?: number;
+  problem: string;
+}): string {
+  const entry = problem.entry === undefined ? "" : ` (tombstone ${problem.entry + 1})`;
+  return `${problem.path}:${problem.line}${entry}: ${problem.problem}. Until it is fixed memfiles shows no memory to a model and writes none, since a tombstone it cannot read might hide any fact; correct the line by hand or restore the file from git (git checkout -- ${problem.path}), and never delete it: it is what keeps forgotten facts out.`;
 }
 
 /**

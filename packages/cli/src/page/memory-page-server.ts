@@ -3,10 +3,10 @@ import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { editDescription, forget, MemfilesError, type MemoryStore } from "@memfiles/core";
-import { findForgottenLines, restoreLines } from "@memfiles/core/internal";
+import { findForgottenLines, findTombstoneProblems, restoreLines } from "@memfiles/core/internal";
 import { simpleGit } from "simple-git";
 import { z } from "zod";
-import { forgottenLineMessage } from "../check/check-folder.js";
+import { forgottenLineMessage, tombstoneProblemMessage } from "../check/check-folder.js";
 import { readMemory } from "../read-memory.js";
 import { findTextSecrets, secretRefusalMessage } from "../secrets/find-text-secrets.js";
 import { type RefusedReason, refuseReason } from "./request-guard.js";
@@ -133,8 +133,16 @@ export async function startMemoryPage(options: StartMemoryPageOptions): Promise<
       const files = await readMemory(store);
       // A forgotten line pasted back by hand is not recalled: the page says so, as `check` does.
       const forgotten = await findForgottenLines(store);
+      // A tombstone file that cannot be read whole: the page says where, as `check` does.
+      const problems = (await findTombstoneProblems(store)).map((problem) => ({
+        code: "tombstones_unreadable",
+        path: problem.path,
+        line: problem.line,
+        message: tombstoneProblemMessage(problem),
+      }));
       send(response, 200, {
         root: store.root,
+        problems,
         files: files.map(({ content: _content, ...file }) => {
           const lines = forgotten.filter((found) => found.path === file.path);
           if (lines.length === 0) return file;

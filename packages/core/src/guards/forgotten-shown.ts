@@ -158,18 +158,23 @@ export function forgottenRow(
 }
 
 /**
- * The tombstone check a store applies to the `MEMORY.md` it writes and checks (`indexRows`).
+ * The tombstone check a store applies to the `MEMORY.md` it writes and checks (`indexRows`): the
+ * tombstones of format 1 or 2, read by the one lenient reader (`readTombstoneFile`, format 1
+ * upgraded in memory, the file left as it is), so a row a readable tombstone matches gets no line
+ * whatever the file's format. Writing the index never fails for a damaged file: what can be read
+ * of it still hides its rows; `check` reports the damage (`tombstones_unreadable`) and `--fix`
+ * leaves `MEMORY.md` alone until it is fixed, and every write stops on it (decision 0107).
  *
  * @param store - The store (`readInternal`).
- * @returns The check, or `undefined` when nothing was forgotten. A tombstone file of format 1
- *   (rewritten as format 2 by the next forget) or a malformed one hides nothing here: writing the
- *   index never fails for it, and recall, the write pass and `check` read it with its schema (and
- *   report a malformed one).
+ * @returns The check, or `undefined` when nothing was forgotten.
  * @example await storedForgottenCheck(store)
  */
 export async function storedForgottenCheck(store: {
   readInternal(path: string): Promise<string | undefined>;
 }): Promise<ForgottenCheck | undefined> {
   const text = await store.readInternal(TOMBSTONES_FILE).catch(() => undefined);
-  return forgottenCheckOf(text, () => []);
+  return forgottenCheckOf(
+    text,
+    async (stored) => (await import("./tombstone-file.js")).readTombstoneFile(stored).tombstones,
+  );
 }

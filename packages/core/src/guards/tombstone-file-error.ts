@@ -1,25 +1,40 @@
 import { MemfilesError } from "@memfiles/errors";
+import type { TombstoneProblem } from "./tombstone-file.js";
 
 /**
- * `.memfiles/tombstones.json` exists but cannot be read as tombstones (broken JSON or a wrong
- * shape). Writes stop rather than risk bringing a forgotten fact back.
+ * `.memfiles/tombstones.json` exists but cannot be read whole as tombstones (broken JSON, a wrong
+ * shape, a hash or a date that is not one): a tombstone it could not read might hide any line, so
+ * nothing a tombstone is asked of is shown to a model or written until it is fixed (decision 0107).
+ * `memfiles check` lists every problem (`tombstones_unreadable`).
  *
  * @example
  * try { await readTombstones(store); } catch (error) {
- *   if (error instanceof TombstoneFileError) console.error(error.message);
+ *   if (error instanceof TombstoneFileError) console.error(error.message, error.problems);
  * }
  */
 export class TombstoneFileError extends MemfilesError {
   override readonly name = "TombstoneFileError";
   /** The file, relative to the memory folder. */
   readonly path: string;
+  /** What could not be read, each with its 1-based line (see `readTombstoneFile`). */
+  readonly problems: readonly TombstoneProblem[];
 
-  constructor(path: string, problem: string, options?: { cause?: unknown }) {
+  constructor(
+    path: string,
+    problems: readonly TombstoneProblem[] | string,
+    options?: { cause?: unknown },
+  ) {
+    const list = typeof problems === "string" ? [{ line: 1, problem: problems }] : problems;
+    const [first] = list;
+    const more =
+      list.length > 1 ? ` (and ${list.length - 1} more: \`memfiles check\` lists them)` : "";
     super(
-      `Cannot read ${path}: ${problem}. Fix it by hand or restore it from git; until then no write ` +
-        "can check whether a fact was forgotten, so writes stop.",
+      `Cannot read ${path}${first === undefined ? "" : `:${first.line}`}: ${first?.problem ?? "unknown"}${more}. ` +
+        "Fix it by hand or restore it from git (`git checkout -- .memfiles/tombstones.json`); " +
+        "until then memfiles shows no memory to a model and writes none: a tombstone it cannot read might hide any fact.",
       { code: "tombstone_file_invalid", userFixable: true, cause: options?.cause },
     );
     this.path = path;
+    this.problems = list;
   }
 }

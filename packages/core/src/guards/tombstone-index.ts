@@ -47,6 +47,12 @@ export type IndexedTombstone = {
   date: string;
   facts: ReadonlyArray<{ hash: string; words: readonly string[] }>;
   query: readonly string[];
+  /**
+   * Fact-key hashes of the lines stated on the forget's own day that were in memory when it ran
+   * and that it left (decision 0095, amended): a line of that day not among them came after it.
+   * Absent on tombstones written before (a line of that day then counts as kept).
+   */
+  kept?: readonly string[];
 };
 
 /**
@@ -60,7 +66,7 @@ export class TombstoneIndex {
   private readonly keys = new Map<string, string>();
   /** Query word -> indexes into `queries` of the queries holding it. */
   private readonly queryWords = new Map<string, number[]>();
-  private readonly queries: { date: string; words: readonly string[] }[] = [];
+  private readonly queries: { date: string; words: readonly string[]; kept?: Kept }[] = [];
   /** Removed-line word -> indexes into `removed` of the lines holding it. */
   private readonly removedWords = new Map<string, number[]>();
   private readonly removed: {
@@ -68,10 +74,12 @@ export class TombstoneIndex {
     words: ReadonlySet<string>;
     /** The words of the forget query that removed the line (none for an older tombstone). */
     query: readonly string[];
+    kept?: Kept;
   }[] = [];
 
   constructor(tombstones: readonly IndexedTombstone[]) {
     for (const tombstone of tombstones) {
+      const kept = tombstone.kept === undefined ? {} : { kept: new Set(tombstone.kept) };
       for (const fact of tombstone.facts) {
         if (!this.keys.has(fact.hash)) this.keys.set(fact.hash, tombstone.date);
         const index =
@@ -79,12 +87,14 @@ export class TombstoneIndex {
             date: tombstone.date,
             words: new Set(fact.words),
             query: tombstone.query,
+            ...kept,
           }) - 1;
         // Every occurrence, as the scan counted them.
         for (const word of fact.words) push(this.removedWords, word, index);
       }
       if (tombstone.query.length > 0) {
-        const index = this.queries.push({ date: tombstone.date, words: tombstone.query }) - 1;
+        const index =
+          this.queries.push({ date: tombstone.date, words: tombstone.query, ...kept }) - 1;
         for (const word of new Set(tombstone.query)) push(this.queryWords, word, index);
       }
     }
@@ -96,12 +106,14 @@ export class TombstoneIndex {
    * @param fact - A proposed fact, or the text of a stored line (date tag left out).
    * @param stated - For a stored line, the day it was stated (`[stated YYYY/MM/DD]`, a fact
    *   file's `updated:`): rules 2 (`forget_query_words`) and 3 (`removed_fact_words`) then match
-   *   only tombstones of a forget made before that day. A line stated on or before the forget's
-   *   day was in memory when the forget ran and was not removed, so it was kept ("Anna's brother
+   *   only tombstones of a forget made before that day. A line stated before the forget's day
+   *   was in memory when the forget ran and was not removed, so it was kept ("Anna's brother
    *   lives in Madrid" after forgetting her sister's line; a fact file that only mentions the
-   *   query's words); rule 1 still matches it, and a line the forget matched but could not remove
-   *   is tombstoned by its own hash (decisions 0005, amended 2026-12-07, and 0095). Omitted for a
-   *   proposal or a file not yet in memory.
+   *   query's words); a line stated on the forget's own day was kept when the tombstone lists
+   *   it (`kept`) or lists nothing (written before it did), and came after the forget otherwise;
+   *   rule 1 still matches it, and a line the forget matched but could not remove is tombstoned
+   *   by its own hash (decisions 0005, amended 2026-12-07, 0095 and its amendment). Omitted for
+   *   a proposal or a file not yet in memory.
    * @param factsOnly - Ask only the removed lines (rules 1 and 3), not the forget queries' words
    *   (rule 2): for a file's name or description, which names a topic ("deploy questions"), not a
    *   fact (decision 0091, amended 2026-12-07). Such a field also matches a removed line it shares
@@ -111,8 +123,15 @@ export class TombstoneIndex {
    */
   find(fact: string, stated?: string, factsOnly = false): ForgottenMatch | undefined {
     const day = statedDay(stated);
-    const date = this.keys.get(tombstoneKeyHash(factKey(fact)));
+    const key = tombstoneKeyHash(factKey(fact));
+    const date = this.keys.get(key);
     if (date !== undefined) return { rule: "same_fact", date };
+    // A line stated before the forget's day was in memory when it ran, and it left the line; one
+    // of its own day too when the tombstone says it was there (`kept`), or when it cannot say.
+    const keptBy = (asked: { date: string; kept?: Kept } | undefined) =>
+      day !== undefined &&
+      asked !== undefined &&
+      (asked.date > day || (asked.date === day && (asked.kept?.has(key) ?? true)));
     // The fact's language's stop words dropped too, as a forget query's are (decision 0089).
     const stems = contentWords(fact, { ownLanguage: true });
     const hashes = stems.map(tombstoneWordHash);
@@ -122,8 +141,7 @@ export class TombstoneIndex {
       for (const index of this.queryWords.get(word) ?? []) {
         if (first !== undefined && index >= first) break;
         const asked = this.queries[index];
-        // A line stated by the forget's day was in memory when it ran, and it left the line.
-        if (day !== undefined && asked !== undefined && asked.date >= day) continue;
+        if (keptBy(asked)) continue;
         if ((asked?.words ?? []).every((queryWord) => words.has(queryWord))) {
           first = index;
         }
@@ -150,8 +168,8 @@ export class TombstoneIndex {
         (removed?.query ?? []).every((queryWord) => words.has(queryWord));
       const restated = count >= 2 && count * 3 >= words.size * 2;
       if ((restated || named) && (first === undefined || index < first)) {
-        const kept = !named && day !== undefined && removed !== undefined && removed.date >= day;
-        if (!kept && numbers.every((number) => removed?.words.has(number))) first = index;
+        if ((named || !keptBy(removed)) && numbers.every((number) => removed?.words.has(number)))
+          first = index;
       }
     }
     const line = first === undefined ? undefined : this.removed[first];
@@ -166,6 +184,11 @@ function statedDay(stated: string | undefined): string | undefined {
   return day !== undefined && /^\d{4}\/\d{2}\/\d{2}$/.test(day) ? day : undefined;
 }
 
+type Kept = ReadonlySet<string>;
+
+/** A tombstone's date as `formatTombstones` writes it. */
+const DATE = /^\d{4}\/\d{2}\/\d{2}$/;
+
 /** A content word that holds a digit: a number, or a name with one ("tamarind3", "v2"). */
 const NUMBER = /\p{N}/u;
 
@@ -176,8 +199,9 @@ function push(map: Map<string, number[]>, key: string, value: number): void {
 }
 
 /**
- * The tombstones of a format-2 file as written (`formatTombstones`), checked by hand; `undefined`
- * for anything else (format 1, a broken file), which `parseTombstones` reads or refuses.
+ * The tombstones of a format-2 file as written (`formatTombstones`), checked by hand: the quick
+ * path of a prompt hook; `undefined` for anything else (format 1, a broken file), which the one
+ * lenient reader (`readTombstoneFile`) reads.
  *
  * @param text - The tombstone file's text.
  * @returns The tombstones, or `undefined`.
@@ -191,14 +215,19 @@ export function storedTombstones(text: string): IndexedTombstone[] | undefined {
     return undefined;
   }
   const file = data as { version?: unknown; tombstones?: unknown };
-  if (file?.version !== 2 || !Array.isArray(file.tombstones)) return undefined;
+  if ((file?.version !== 2 && file?.version !== 3) || !Array.isArray(file.tombstones)) {
+    return undefined;
+  }
   const hashes = (text: unknown) =>
     typeof text === "string" ? text.split(" ").filter((hash) => hash !== "") : undefined;
   const tombstones: IndexedTombstone[] = [];
   for (const stored of file.tombstones as unknown[]) {
-    const { date, facts, query } = (stored ?? {}) as Record<string, unknown>;
+    const { date, facts, query, kept } = (stored ?? {}) as Record<string, unknown>;
     const queryWords = hashes(query);
-    if (typeof date !== "string" || !Array.isArray(facts) || queryWords === undefined) return;
+    const keptKeys = kept === undefined ? undefined : hashes(kept);
+    if (kept !== undefined && !keptKeys?.every((hash) => KEY_HASH.test(hash))) return undefined;
+    if (typeof date !== "string" || !DATE.test(date) || !Array.isArray(facts)) return undefined;
+    if (queryWords === undefined) return undefined;
     const read: Array<{ hash: string; words: string[] }> = [];
     for (const fact of facts as unknown[]) {
       const [hash, words] = Array.isArray(fact) ? fact : [];
@@ -209,7 +238,11 @@ export function storedTombstones(text: string): IndexedTombstone[] | undefined {
     if (![...queryWords, ...read.flatMap((fact) => fact.words)].every((w) => WORD_HASH.test(w))) {
       return undefined;
     }
-    tombstones.push({ date, facts: read, query: queryWords });
+    tombstones.push(
+      keptKeys === undefined
+        ? { date, facts: read, query: queryWords }
+        : { date, facts: read, query: queryWords, kept: keptKeys },
+    );
   }
   return tombstones;
 }

@@ -243,7 +243,7 @@ describe("tombstone file format 2", () => {
 
   it.each([
     ["not JSON", "{"],
-    ["an unknown version", '{"version":3,"tombstones":[]}'],
+    ["an unknown version", '{"version":7,"tombstones":[]}'],
     [
       "a format-2 word hash of the wrong length",
       '{"version":2,"tombstones":[{"date":"2026/09/05","facts":[],"query":"abc"}]}',

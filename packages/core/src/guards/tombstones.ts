@@ -1,20 +1,22 @@
-import { z } from "zod";
 import { contentWords } from "../text/content-words.js";
 import { factKey } from "../text/fact-key.js";
+import { readTombstoneFile, type TombstoneProblem } from "./tombstone-file.js";
 import { TombstoneFileError } from "./tombstone-file-error.js";
 import {
   type ForgottenMatch,
-  KEY_BYTES,
-  KEY_HASH,
-  shortFromHex,
+  type IndexedTombstone,
   TOMBSTONES_FILE,
   TombstoneIndex,
   tombstoneKeyHash,
   tombstoneWordHash,
-  WORD_BYTES,
-  WORD_HASH,
 } from "./tombstone-index.js";
 
+export {
+  readTombstoneFile,
+  type TombstoneProblem,
+  type TombstoneReading,
+  UNKNOWN_TOMBSTONE_DATE,
+} from "./tombstone-file.js";
 export {
   type ForgottenMatch,
   TOMBSTONES_FILE,
@@ -24,61 +26,20 @@ export {
 } from "./tombstone-index.js";
 
 /** One forget request, as kept: short hashes only, never the forgotten words. */
-export const TombstoneSchema = z.strictObject({
-  /** UTC date of the forget, `YYYY/MM/DD`. */
-  date: z.string(),
-  /** One entry per removed line: the hash of its fact key, and the hashes of its content words. */
-  facts: z.array(
-    z.strictObject({
-      hash: z.string().regex(KEY_HASH),
-      words: z.array(z.string().regex(WORD_HASH)),
-    }),
-  ),
+export type Tombstone = {
+  /** The day of the forget in the user's calendar, `YYYY/MM/DD`. */
+  date: string;
+  /** One entry per removed line: its fact key's hash (11 chars), its content words' (8 each). */
+  facts: Array<{ hash: string; words: string[] }>;
   /** Hashes of the forget query's content words (empty when it had none). */
-  query: z.array(z.string().regex(WORD_HASH)),
-});
-export type Tombstone = z.infer<typeof TombstoneSchema>;
-
-/**
- * One tombstone on disk (format 2): `{ date, facts: [[key hash, "word hash …"]], query: "word hash …" }`,
- * one a line; ~150 bytes for a removed line of 8 content words (format 1: ~430).
- */
-const StoredTombstoneSchema = z.strictObject({
-  date: z.string(),
-  facts: z.array(z.tuple([z.string().regex(KEY_HASH), z.string()])),
-  query: z.string(),
-});
-
-/** The tombstone file, format 2: `.memfiles/tombstones.json`. */
-export const TombstoneFileSchema = z.strictObject({
-  version: z.literal(2),
-  tombstones: z.array(StoredTombstoneSchema),
-});
-export type TombstoneFile = z.infer<typeof TombstoneFileSchema>;
-
-const HEX_HASH = /^[0-9a-f]{64}$/i;
-
-/**
- * A tombstone of format 1 (64-hex sha256 hashes), read leniently: extra fields, upper-case hex, a
- * missing `words` or `query` are accepted; each hash is cut to the format-2 length, which keeps
- * every match it made (the same bits are compared).
- */
-const V1TombstoneSchema = z.looseObject({
-  date: z.string(),
-  facts: z
-    .array(
-      z.looseObject({
-        hash: z.string().regex(HEX_HASH),
-        words: z.array(z.string().regex(HEX_HASH)).default([]),
-      }),
-    )
-    .default([]),
-  query: z.array(z.string().regex(HEX_HASH)).default([]),
-});
-const V1FileSchema = z.looseObject({
-  version: z.literal(1).optional(),
-  tombstones: z.array(V1TombstoneSchema),
-});
+  query: string[];
+  /**
+   * Fact-key hashes of the lines stated on the forget's day that it left in memory (see
+   * `IndexedTombstone.kept`); absent on tombstones written before it was kept, and on those of a
+   * write (the memory tool's, the write pass's), whose same-day lines count as kept.
+   */
+  kept?: string[];
+};
 
 /** What the tombstone code needs of a store (a `MemoryStore` fits). */
 export type TombstoneStore = {
@@ -156,8 +117,7 @@ export function liftTombstones(fact: string, tombstones: readonly Tombstone[]): 
     const query = queryMatches ? [] : tombstone.query;
     if (facts.length === tombstone.facts.length && query === tombstone.query)
       lifted.push(tombstone);
-    else if (facts.length > 0 || query.length > 0)
-      lifted.push({ date: tombstone.date, facts, query });
+    else if (facts.length > 0 || query.length > 0) lifted.push({ ...tombstone, facts, query });
   }
   return lifted;
 }
@@ -194,8 +154,8 @@ export async function liftMatchingTombstones(
 
 /**
  * Reads `.memfiles/tombstones.json`; a missing file is no tombstones. Format 1 is converted in
- * memory (rewritten as format 2 by the next change). A file of neither format is an error, never
- * skipped: skipping it would let forgotten facts back.
+ * memory (rewritten as format 2 by the next change). A file that cannot be read whole is an
+ * error, never skipped: skipping it would let forgotten facts back.
  *
  * @param store - A `MemoryStore` (anything with `readInternal`).
  * @returns The tombstones, oldest first.
@@ -210,58 +170,51 @@ export async function readTombstones(
 }
 
 /**
- * Parses the text of a tombstone file (see {@link readTombstones}).
+ * Reads `.memfiles/tombstones.json` as far as it can be read (`readTombstoneFile`): for the
+ * person's views, `check` and the memory page, which report what could not be read
+ * (`tombstones_unreadable`) and name the lines the rest matches, instead of failing whole. Every
+ * surface that shows memory to a model and every write reads it with {@link readTombstones},
+ * which refuses a damaged file (decision 0107).
+ *
+ * @param store - A `MemoryStore` (anything with `readInternal`).
+ * @returns The tombstones read and the problems; none of either for a missing file.
+ * @example const { tombstones, problems } = await readTombstonesLeniently(store);
+ */
+export async function readTombstonesLeniently(
+  store: Pick<TombstoneStore, "readInternal">,
+): Promise<{ tombstones: Tombstone[]; problems: TombstoneProblem[] }> {
+  const text = await store.readInternal(TOMBSTONES_FILE);
+  if (text === undefined) return { tombstones: [], problems: [] };
+  const reading = readTombstoneFile(text);
+  return { tombstones: reading.tombstones.map(copied), problems: reading.problems };
+}
+
+/**
+ * Parses the text of a tombstone file (see {@link readTombstones}), format 1 or 2, by the one
+ * lenient reader (`readTombstoneFile`); any problem it finds is an error here, since a tombstone
+ * it could not read whole might hide any line (`memfiles check` lists every problem).
  *
  * @param text - The file's text.
  * @returns The tombstones, oldest first.
- * @throws {TombstoneFileError} when it is not valid tombstone JSON of format 1 or 2.
+ * @throws {TombstoneFileError} when any of it cannot be read (broken JSON, a wrong shape, a hash
+ *   or a date that is not one), naming the first problem's line.
  * @example parseTombstones('{"version":2,"tombstones":[]}') // []
  */
 export function parseTombstones(text: string): Tombstone[] {
-  const path = `.memfiles/${TOMBSTONES_FILE}`;
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new TombstoneFileError(path, "it is not valid JSON", { cause: error });
+  const reading = readTombstoneFile(text);
+  if (reading.problems.length > 0) {
+    throw new TombstoneFileError(`.memfiles/${TOMBSTONES_FILE}`, reading.problems);
   }
-  const current = TombstoneFileSchema.safeParse(data);
-  if (current.success) {
-    return current.data.tombstones.map((stored) => ({
-      date: stored.date,
-      facts: stored.facts.map(([hash, words]) => ({ hash, words: splitHashes(words) })),
-      query: splitHashes(stored.query),
-    }));
-  }
-  const old = V1FileSchema.safeParse(data);
-  if (old.success) {
-    return old.data.tombstones.map((tombstone) => ({
-      date: tombstone.date,
-      facts: tombstone.facts.map((fact) => ({
-        hash: shortFromHex(fact.hash, KEY_BYTES),
-        words: fact.words.map((word) => shortFromHex(word, WORD_BYTES)),
-      })),
-      query: tombstone.query.map((word) => shortFromHex(word, WORD_BYTES)),
-    }));
-  }
-  const version = (data as { version?: unknown } | null)?.version;
-  const error = version === 1 ? old.error : current.error;
-  throw new TombstoneFileError(path, `it has the wrong shape:\n${z.prettifyError(error)}`, {
-    cause: error,
-  });
+  return reading.tombstones.map(copied);
 }
 
-function splitHashes(text: string): string[] {
-  const hashes = text.split(" ").filter((hash) => hash !== "");
-  for (const hash of hashes) {
-    if (!WORD_HASH.test(hash)) {
-      throw new TombstoneFileError(
-        `.memfiles/${TOMBSTONES_FILE}`,
-        `"${hash.slice(0, 20)}" is not a word hash (8 base64url chars)`,
-      );
-    }
-  }
-  return hashes;
+function copied(tombstone: IndexedTombstone): Tombstone {
+  const copy = {
+    date: tombstone.date,
+    facts: tombstone.facts.map(({ hash, words }) => ({ hash, words: [...words] })),
+    query: [...tombstone.query],
+  };
+  return tombstone.kept === undefined ? copy : { ...copy, kept: [...tombstone.kept] };
 }
 
 /**
@@ -312,11 +265,14 @@ export async function writeTombstones(
 }
 
 /**
- * The text of a tombstone file, format 2.
+ * The text of a tombstone file: format 2, or format 3 when a tombstone holds `kept` (the lines
+ * of its day a forget left; format 2 had no such field, and a reader of format 2 alone refuses a
+ * field it does not know rather than skip it). The oldest format that holds the list is written,
+ * so a memfiles that reads format 2 only still reads a file no forget of this kind touched.
  *
  * @param tombstones - The whole list.
  * @returns JSON, one tombstone a line.
- * @example formatTombstones([]) // '{"version":2,"tombstones":[\n]}\n'
+ * @example formatTombstones([]) // '{"version":2,"tombstones":[]}\n'
  */
 export function formatTombstones(tombstones: readonly Tombstone[]): string {
   const lines = tombstones.map((tombstone) =>
@@ -324,8 +280,10 @@ export function formatTombstones(tombstones: readonly Tombstone[]): string {
       date: tombstone.date,
       facts: tombstone.facts.map((fact) => [fact.hash, fact.words.join(" ")]),
       query: tombstone.query.join(" "),
+      ...(tombstone.kept === undefined ? {} : { kept: tombstone.kept.join(" ") }),
     }),
   );
-  if (lines.length === 0) return `{"version":2,"tombstones":[]}\n`;
-  return `{"version":2,"tombstones":[\n${lines.join(",\n")}\n]}\n`;
+  const version = tombstones.some((tombstone) => tombstone.kept !== undefined) ? 3 : 2;
+  if (lines.length === 0) return `{"version":${version},"tombstones":[]}\n`;
+  return `{"version":${version},"tombstones":[\n${lines.join(",\n")}\n]}\n`;
 }

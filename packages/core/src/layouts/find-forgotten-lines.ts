@@ -1,8 +1,17 @@
 import { forgottenItems, type ShownLayout } from "../guards/forgotten-items.js";
-import type { ForgottenMatch } from "../guards/tombstones.js";
+import {
+  type ForgottenMatch,
+  readTombstonesLeniently,
+  TOMBSTONES_FILE,
+  type TombstoneProblem,
+  tombstoneKeyHash,
+  writeTombstones,
+} from "../guards/tombstones.js";
 import { MEMORY_INDEX_FILE, type MemoryStore } from "../store/index.js";
 import { handWrittenIndexLines } from "../store/memory-index.js";
 import { LIST_MARKER } from "../text/list-marker.js";
+import { factKey } from "../text/fact-key.js";
+import type { WriteStore } from "../write/index.js";
 import { readTombstones, TombstoneIndex } from "../write/index.js";
 import { layoutOf } from "./layout-of.js";
 
@@ -108,16 +117,19 @@ export async function findForgottenIndexLines(
  * forget it, and it is in memory all the same. Reported by `memfiles check` and the memory page;
  * the text itself is not repeated (it is in the file).
  *
+ * A damaged tombstone file is read as far as it goes (`readTombstonesLeniently`): the lines the
+ * tombstones it could read match are named, and {@link findTombstoneProblems} says what it could
+ * not read.
+ *
  * @param store - The memory (`list`, `read`, `readInternal`, `layout`).
  * @returns The lines, in file order; empty when none.
- * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
  * @example await findForgottenLines(store) // [{ path: "profile.md", line: 6, forgotten: "2026/11/19", rule: "same_fact" }]
  */
 export async function findForgottenLines(
   store: Pick<MemoryStore, "list" | "read" | "readInternal" | "layout"> &
     Partial<Pick<MemoryStore, "readIndex">>,
 ): Promise<ForgottenLine[]> {
-  const tombstones = await readTombstones(store);
+  const { tombstones } = await readTombstonesLeniently(store);
   if (tombstones.length === 0) return [];
   const layout = layoutOf(store).name;
   const index = new TombstoneIndex(tombstones);
@@ -133,6 +145,29 @@ export async function findForgottenLines(
     found.push(...forgottenInIndex(index, memoryIndex.content).map(({ text: _, ...line }) => line));
   }
   return found;
+}
+
+/** A problem of `.memfiles/tombstones.json` as `check` and the memory page report it. */
+export type TombstoneFileProblem = TombstoneProblem & {
+  /** The file, relative to the memory folder: `.memfiles/tombstones.json`. */
+  path: string;
+};
+
+/**
+ * What `.memfiles/tombstones.json` holds that cannot be read (broken JSON, a wrong shape, a hash or
+ * a date that is not one), each with its line: `check` and the memory page report each as
+ * `tombstones_unreadable` instead of failing, while every surface that shows memory to a model and
+ * every write refuse the file (`TombstoneFileError`, decision 0107).
+ *
+ * @param store - The memory (`readInternal`).
+ * @returns The problems, in file order; empty for a sound or missing file.
+ * @example await findTombstoneProblems(store) // [{ path: ".memfiles/tombstones.json", line: 3, entry: 1, problem: "its date 7 is not YYYY/MM/DD" }]
+ */
+export async function findTombstoneProblems(
+  store: Pick<MemoryStore, "readInternal">,
+): Promise<TombstoneFileProblem[]> {
+  const { problems } = await readTombstonesLeniently(store);
+  return problems.map((problem) => ({ path: `.memfiles/${TOMBSTONES_FILE}`, ...problem }));
 }
 
 /** One file of {@link dropForgottenLines}: its text to write, or `undefined` when none is left. */
@@ -173,4 +208,54 @@ export async function dropForgottenLines(
     const left = forgottenItems(kept, layout, () => true).some((item) => !item.field);
     return { path, content: left ? kept : undefined, dropped };
   });
+}
+
+/**
+ * Records in the tombstones a forget has just written (those after the first `from`) which lines
+ * it saw and left: the lines in memory now that a tombstone's own rules match, asked as a proposal
+ * is (no stated day), by the walk every surface takes (`forgottenItems`), and `MEMORY.md`'s
+ * hand-written lines. A line stated on the forget's own day is then kept only when it is among
+ * them; one typed after the forget on that day is hidden as a later day's is (decision 0095,
+ * amended). Call under the store lock, after the forget's writes.
+ *
+ * @param store - The memory the forget wrote to.
+ * @param from - How many tombstones there were before the forget.
+ * @returns Nothing; the tombstone file is rewritten only when the forget added a tombstone.
+ * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
+ * @example await keepLinesLeft(store, before.length)
+ */
+export async function keepLinesLeft(
+  store: WriteStore & Partial<Pick<MemoryStore, "readIndex">>,
+  from: number,
+): Promise<void> {
+  const tombstones = await readTombstones(store);
+  const added = tombstones.slice(from);
+  if (added.length === 0) return;
+  const layout = layoutOf(store).name;
+  const asked = added.map((tombstone) => ({
+    index: new TombstoneIndex([
+      { date: tombstone.date, facts: tombstone.facts, query: tombstone.query },
+    ]),
+    kept: new Set<string>(),
+  }));
+  const keep = (text: string, field: boolean) => {
+    for (const each of asked) {
+      if (each.index.find(text, undefined, field) !== undefined) {
+        each.kept.add(tombstoneKeyHash(factKey(text)));
+      }
+    }
+  };
+  for (const row of await store.list()) {
+    const file = await store.read(row.path);
+    if (!file.exists || file.notText !== undefined) continue;
+    forgottenItems(file.content, layout, (text, _stated, field) => keep(text, field));
+  }
+  const memoryIndex = await store.readIndex?.();
+  if (memoryIndex?.exists === true) {
+    for (const hand of indexHandLines(memoryIndex.content)) keep(hand.fact, false);
+  }
+  await writeTombstones(store, [
+    ...tombstones.slice(0, from),
+    ...added.map((tombstone, at) => ({ ...tombstone, kept: [...(asked[at]?.kept ?? [])] })),
+  ]);
 }

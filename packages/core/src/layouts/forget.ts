@@ -17,7 +17,7 @@ import {
   readTombstones,
   type WriteStore,
 } from "../write/index.js";
-import { indexHandLines } from "./find-forgotten-lines.js";
+import { indexHandLines, keepLinesLeft } from "./find-forgotten-lines.js";
 import { type ForgetState, forgetFailure, readForgetState } from "./forget-failure.js";
 import { layoutOf } from "./layout-of.js";
 
@@ -55,6 +55,7 @@ export async function forget(options: ForgetOptions): Promise<ForgetResult> {
   let before: ForgetState | undefined;
   const section = options.store.withLock(async () => {
     before = await readForgetState(options.store);
+    const tombstonesBefore = (await readTombstones(options.store)).length;
     if (shownIndex !== undefined) {
       const index = await matchingIndexLines(options.store, query);
       if (index?.version !== shownIndex.version) {
@@ -71,9 +72,13 @@ export async function forget(options: ForgetOptions): Promise<ForgetResult> {
       query,
       ...(only === undefined ? {} : { only }),
     });
-    return layoutResult.ok && (options.only === undefined || shownIndex !== undefined)
-      ? forgetIndexLines(options, query, layoutResult, shownIndex)
-      : layoutResult;
+    const result =
+      layoutResult.ok && (options.only === undefined || shownIndex !== undefined)
+        ? await forgetIndexLines(options, query, layoutResult, shownIndex)
+        : layoutResult;
+    // What the forget saw and left: a line of its own day not among them came after it.
+    await keepLinesLeft(options.store, tombstonesBefore);
+    return result;
   });
   // Told once the section has ended: a server rolled all of it back, a folder kept what landed.
   const result = await section.catch(async (error: unknown) => {

@@ -11,7 +11,9 @@ export {
   type ForgottenLine,
   findForgottenIndexLines,
   findForgottenLines,
+  findTombstoneProblems,
   indexHandLines,
+  type TombstoneFileProblem,
 } from "./find-forgotten-lines.js";
 export { forget, forgetFileTexts, previewForget } from "./forget.js";
 export { ForgetFailedError } from "./forget-failed-error.js";

@@ -103,6 +103,10 @@ export async function renderCheckingShownFiles<T>(
           const result = await readInScope(store, path, project);
           return result.inScope ? result.file : { path, exists: false, version: "new" };
         },
+        // The block asks the tombstones of the view's store, and reads its files by its layout:
+        // without them the quick path showed a forgotten line put back (decision 0107).
+        readInternal: (path: string) => store.readInternal(path),
+        layout: store.layout,
       },
       cleared,
     );

@@ -54,6 +54,8 @@ describe("forget", () => {
       date: "2026/09/12",
       facts: [{ hash: expect.stringMatching(/^[\w-]{11}$/), words: expect.any(Array) }],
       query: [expect.stringMatching(/^[\w-]{8}$/), expect.stringMatching(/^[\w-]{8}$/)],
+      // Nothing left that the forget's rules match (decision 0107).
+      kept: [],
     });
   });
 

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { readTombstoneFile, UNKNOWN_TOMBSTONE_DATE } from "./tombstone-file.js";
+import { formatTombstones, makeTombstone, parseTombstones } from "./tombstones.js";
+
+// The one reader of a tombstone file (decision 0107): what it could read is kept, hash by hash,
+// and what it could not is a problem with its line, never skipped in silence.
+const address = makeTombstone(
+  "my home address",
+  ["home address is 12 Elm Street, Springfield"],
+  "2026/09/05",
+);
+const job = makeTombstone("where I work", [], "2026/09/06");
+const sound = formatTombstones([address, job]);
+const [head, first, second, foot] = sound.split("\n");
+
+type Case = {
+  name: string;
+  text: string;
+  /** The tombstones read, by their date. */
+  read: string[];
+  /** Each problem's line and tombstone. */
+  problems: Array<{ line: number; entry?: number }>;
+};
+
+const CASES: Case[] = [
+  { name: "a sound file", text: sound, read: ["2026/09/05", "2026/09/06"], problems: [] },
+  {
+    name: "cut off in the second tombstone (a half-finished sync)",
+    text: `${head}\n${first}\n${second?.slice(0, 30)}`,
+    read: ["2026/09/05", "2026/09/06"],
+    // The cut tombstone's date is read; the broken JSON is its line's problem.
+    problems: [{ line: 3 }],
+  },
+  {
+    name: "a trailing comma typed by hand",
+    text: `${head}\n${first}\n${second},\n${foot}\n`,
+    read: ["2026/09/05", "2026/09/06"],
+    problems: [{ line: 4 }],
+  },
+  {
+    name: "a date that is a number",
+    text: `${head}\n${first?.replace('"2026/09/05"', "20260905")}\n${second}\n${foot}\n`,
+    read: [UNKNOWN_TOMBSTONE_DATE, "2026/09/06"],
+    problems: [{ line: 2, entry: 0 }],
+  },
+  {
+    name: "a query that is a number",
+    text: `${head}\n${first}\n${second?.replace(/"query":"[^"]*"/, '"query":42')}\n${foot}\n`,
+    read: ["2026/09/05", "2026/09/06"],
+    problems: [{ line: 3, entry: 1 }],
+  },
+  {
+    name: "a word hash cut short",
+    text: `${head}\n${first?.replace(/"query":"\S{8}/, '"query":"abc')}\n${second}\n${foot}\n`,
+    read: ["2026/09/05", "2026/09/06"],
+    problems: [{ line: 2, entry: 0 }],
+  },
+  {
+    name: "YAML, not JSON",
+    text: "version: 2\ntombstones:\n  - date: 2026/09/05\n",
+    read: [],
+    problems: [{ line: 1 }],
+  },
+  { name: "empty", text: "", read: [], problems: [{ line: 1 }] },
+  {
+    name: "an unknown version",
+    text: sound.replace('"version":2', '"version":7'),
+    read: ["2026/09/05", "2026/09/06"],
+    problems: [{ line: 1 }],
+  },
+];
+
+describe("readTombstoneFile", () => {
+  it.each(CASES)("$name", ({ text, read, problems }) => {
+    const reading = readTombstoneFile(text);
+    expect({
+      read: reading.tombstones.map((tombstone) => tombstone.date),
+      problems: reading.problems.map(({ line, entry }) =>
+        entry === undefined ? { line } : { line, entry },
+      ),
+    }).toEqual({ read, problems });
+    // A sound file and `parseTombstones` agree; any problem makes it refuse the file.
+    if (problems.length === 0) expect(parseTombstones(text)).toEqual([address, job]);
+    else expect(() => parseTombstones(text)).toThrow(/tombstones\.json:\d+: /);
+  });
+
+  it("keeps every hash it can read of a damaged tombstone", () => {
+    const damaged = `${head}\n${first?.replace('"2026/09/05"', "20260905")}\n${foot}\n`;
+    const [read] = readTombstoneFile(damaged).tombstones;
+    expect(read).toEqual({ ...address, date: UNKNOWN_TOMBSTONE_DATE });
+  });
+});

@@ -1,0 +1,195 @@
+import {
+  getNodeValue,
+  type Node,
+  type ParseError,
+  parseTree,
+  printParseErrorCode,
+} from "jsonc-parser";
+import {
+  type IndexedTombstone,
+  KEY_BYTES,
+  KEY_HASH,
+  shortFromHex,
+  WORD_BYTES,
+  WORD_HASH,
+} from "./tombstone-index.js";
+
+/** One thing in `.memfiles/tombstones.json` that could not be read as it should. */
+export type TombstoneProblem = {
+  /** 1-based line of the file where it is. */
+  line: number;
+  /** 0-based place of the tombstone in the list, when the problem is inside one. */
+  entry?: number;
+  /** What failed, in words ("its date is not YYYY/MM/DD", "broken JSON: CommaExpected"). */
+  problem: string;
+};
+
+/** What {@link readTombstoneFile} could read of a tombstone file, and what it could not. */
+export type TombstoneReading = {
+  /** Every tombstone, or every part of one, that could be read, oldest first, in format 2. */
+  tombstones: IndexedTombstone[];
+  /** What could not be read; empty for a sound file of format 1 or 2. */
+  problems: TombstoneProblem[];
+};
+
+/**
+ * A tombstone's date when its own cannot be read: before every day, so rules 2 and 3 ask it of
+ * every stored line as of a proposal (it hides more, never less, until the file is fixed).
+ */
+export const UNKNOWN_TOMBSTONE_DATE = "0000/00/00";
+
+const HEX_HASH = /^[0-9a-f]{64}$/i;
+const DAY = /^(\d{4})[/-](\d{2})[/-](\d{2})$/;
+
+/**
+ * Reads a tombstone file leniently: broken JSON (a hand edit, a half-synced copy) is read as far
+ * as it goes, and each tombstone, of format 2 or 3 (`{ date, facts: [[key, "words"]], query:
+ * "words" }`, format 3 adding `kept: "key …"` to a tombstone that has it)
+ * or format 1 (64-hex sha256 hashes, cut to format 2's length, which keeps every match: the same
+ * bits are compared), is read hash by hash. Nothing is skipped silently: what could not be read is
+ * a problem with its line, and what could is kept (a date that cannot be read becomes
+ * {@link UNKNOWN_TOMBSTONE_DATE}, which hides more). The one reader of formats 1 and 2; it loads no
+ * schema library.
+ *
+ * @param text - The file's text.
+ * @returns The tombstones read and the problems (empty for a sound file).
+ * @example readTombstoneFile('{"version":2,"tombstones":[') // { tombstones: [], problems: [{ line: 1, problem: "broken JSON: ValueExpected" }] }
+ */
+export function readTombstoneFile(text: string): TombstoneReading {
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
+  const problems: TombstoneProblem[] = [];
+  const lineOf = lineCounter(text);
+  const seenLines = new Set<number>();
+  for (const error of errors) {
+    const line = lineOf(error.offset);
+    // The first error of a line says what broke; the rest follow from it.
+    if (seenLines.has(line)) continue;
+    seenLines.add(line);
+    problems.push({ line, problem: `broken JSON: ${printParseErrorCode(error.error)}` });
+  }
+  if (root?.type !== "object") {
+    if (problems.length === 0) {
+      problems.push({ line: 1, problem: "it is not a JSON object of `version` and `tombstones`" });
+    }
+    return { tombstones: [], problems };
+  }
+  const version = property(root, "version");
+  const versionValue = version === undefined ? undefined : getNodeValue(version);
+  if (version !== undefined && versionValue !== 1 && versionValue !== 2 && versionValue !== 3) {
+    problems.push({
+      line: lineOf(version.offset),
+      problem: `its version is ${JSON.stringify(versionValue)}, not 1, 2 or 3`,
+    });
+  }
+  const list = property(root, "tombstones");
+  if (list?.type !== "array") {
+    problems.push({
+      line: lineOf(list?.offset ?? root.offset),
+      problem: "it has no `tombstones` list",
+    });
+    return { tombstones: [], problems };
+  }
+  const tombstones: IndexedTombstone[] = [];
+  (list.children ?? []).forEach((node, entry) => {
+    const said: string[] = [];
+    const tombstone = readEntry(getNodeValue(node), said);
+    if (tombstone !== undefined) tombstones.push(tombstone);
+    for (const problem of said) problems.push({ line: lineOf(node.offset), entry, problem });
+  });
+  return { tombstones, problems };
+}
+
+// One tombstone of either format, read hash by hash; what cannot be read is said in `said`.
+function readEntry(value: unknown, said: string[]): IndexedTombstone | undefined {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    said.push("it is not a tombstone (an object of `date`, `facts` and `query`)");
+    return undefined;
+  }
+  const { date, facts, query, kept } = value as Record<string, unknown>;
+  const day = typeof date === "string" ? DAY.exec(date.trim()) : null;
+  if (day === null) said.push(`its date ${JSON.stringify(date)} is not YYYY/MM/DD`);
+  const read: Array<{ hash: string; words: string[] }> = [];
+  if (facts !== undefined && !Array.isArray(facts)) said.push("its `facts` is not a list");
+  for (const [at, fact] of (Array.isArray(facts) ? facts : []).entries()) {
+    const [hash, words] = Array.isArray(fact)
+      ? fact
+      : [(fact as { hash?: unknown } | null)?.hash, (fact as { words?: unknown } | null)?.words];
+    const key = keyHash(hash);
+    if (key === undefined) said.push(`fact ${at + 1}'s hash ${shown(hash)} is not a fact hash`);
+    const wordHashes = wordsOf(words, `fact ${at + 1}'s words`, said);
+    // A fact whose key cannot be read still matches by its words (rule 3).
+    if (key !== undefined || wordHashes.length > 0)
+      read.push({ hash: key ?? "", words: wordHashes });
+  }
+  const queryWords = wordsOf(query, "its query", said);
+  if (facts === undefined && query === undefined) said.push("it has neither `facts` nor `query`");
+  const tombstone = {
+    date: day === null ? UNKNOWN_TOMBSTONE_DATE : `${day[1]}/${day[2]}/${day[3]}`,
+    facts: read,
+    query: queryWords,
+  };
+  if (kept === undefined) return tombstone;
+  // A `kept` that cannot be read keeps nothing of the forget's day: such a line is hidden.
+  const keys = typeof kept === "string" ? kept.split(" ").filter((hash) => hash !== "") : [];
+  if (typeof kept !== "string" || !keys.every((hash) => KEY_HASH.test(hash))) {
+    said.push(`its kept ${shown(kept)} is not a list of fact hashes`);
+    return { ...tombstone, kept: keys.filter((hash) => KEY_HASH.test(hash)) };
+  }
+  return { ...tombstone, kept: keys };
+}
+
+// A fact key's hash: format 2's 11 base64url chars, or format 1's 64 hex digits cut to it.
+function keyHash(hash: unknown): string | undefined {
+  if (typeof hash !== "string") return undefined;
+  if (KEY_HASH.test(hash)) return hash;
+  return HEX_HASH.test(hash) ? shortFromHex(hash, KEY_BYTES) : undefined;
+}
+
+// Word hashes: format 2's space-separated string of 8-char hashes, or format 1's list of 64-hex
+// hashes. A missing list is none (format 1 left `words` and `query` out when empty).
+function wordsOf(words: unknown, what: string, said: string[]): string[] {
+  if (words === undefined) return [];
+  const list = typeof words === "string" ? words.split(" ").filter((word) => word !== "") : words;
+  if (!Array.isArray(list)) {
+    said.push(`${what} is not a list of word hashes`);
+    return [];
+  }
+  const read: string[] = [];
+  for (const word of list) {
+    if (typeof word === "string" && WORD_HASH.test(word)) read.push(word);
+    else if (typeof word === "string" && HEX_HASH.test(word))
+      read.push(shortFromHex(word, WORD_BYTES));
+    else said.push(`${what} hold ${shown(word)}, not a word hash`);
+  }
+  return read;
+}
+
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 24 ? `${text.slice(0, 20)}…` : text;
+}
+
+function property(node: Node, name: string): Node | undefined {
+  for (const child of node.children ?? []) {
+    const [key, value] = child.children ?? [];
+    if (key?.value === name) return value;
+  }
+  return undefined;
+}
+
+// The 1-based line of a character offset, by the line breaks before it.
+function lineCounter(text: string): (offset: number) => number {
+  const starts: number[] = [0];
+  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) starts.push(at + 1);
+  return (offset) => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((starts[middle] ?? 0) <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return low + 1;
+  };
+}
