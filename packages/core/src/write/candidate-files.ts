@@ -1,4 +1,3 @@
-import { replacesKeys } from "../format/index.js";
 import {
   isRecallIndexStore,
   openRecallIndex,
@@ -104,6 +103,26 @@ export async function indexListsPath(store: FolderReadStore, path: string): Prom
   if (!isRecallIndexStore(base) || !(await storesRecallIndex(base))) return false;
   const index = await openRecallIndex(base, { rowsOnly: true });
   return index.holds(path, scope);
+}
+
+/**
+ * Every row of the view, from the stored recall index brought up to the files' stamps
+ * (`openRecallIndex` with `rowsOnly`), without listing the folder: the rows `list()` gives but
+ * a file over 16 times the cap (`listStamps` leaves it out; it is never read, and no line can be
+ * added to it). For a rule that reads headers only, such as the same-subject rule of a memory-tool
+ * `create` (decision 0103). `undefined` when the index cannot say (no stored recall index of these
+ * rules, a file the index left out): the caller lists the folder.
+ *
+ * @param store - The store or view the write goes through (a `boundaryStore` view: its scope).
+ * @returns The rows by path, or `undefined`.
+ * @throws File-system errors from stamping the folder pass through (as `list()` throws them).
+ * @example const rows = (await indexRows(store)) ?? (await store.list());
+ */
+export async function indexRows(store: FolderReadStore): Promise<MemoryRow[] | undefined> {
+  const { store: base, scope } = scopeOf(store);
+  if (!isRecallIndexStore(base) || !(await storesRecallIndex(base))) return undefined;
+  const index = await openRecallIndex(base, { rowsOnly: true });
+  return index.leftOut > 0 ? undefined : index.rows(scope);
 }
 
 // The files of `rows` the same-subject rule (`findSameSubject`, which `landingFile` asks of every
@@ -216,10 +235,11 @@ export async function candidateFiles(
 export type ReadCandidateFolderOptions = {
   /** The memory path the write names; always read. */
   path: string;
-  /** The fact. */
-  fact: string;
-  /** The text of the line it replaces, or `null`. */
-  replaces: string | null;
+  /**
+   * The texts the checks compare stored lines with: a `remember`'s fact and the keys of the line
+   * it replaces (`replacesKeys`), or the lines a memory-tool command writes.
+   */
+  texts: readonly string[];
 };
 
 /**
@@ -237,19 +257,16 @@ export type ReadCandidateFolderOptions = {
  *
  * @param store - The store or view the write goes through (`readIndex`: the MEMORY.md the
  *   same-subject rule reads for a renamed file).
- * @param options - `{ path, fact, replaces }`.
+ * @param options - `{ path, texts }`.
  * @returns The files by path.
  * @throws {MemoryPathError} when the store's path guard refuses a path.
- * @example await readCandidateFolder(store, { path: "topics/hosting.md", fact: "deploys on Fly.io", replaces: null })
+ * @example await readCandidateFolder(store, { path: "topics/hosting.md", texts: ["deploys on Fly.io"] })
  */
 export async function readCandidateFolder(
   store: FolderReadStore & Partial<Pick<MemoryStore, "readIndex">>,
   options: ReadCandidateFolderOptions,
 ): Promise<Map<string, MemoryFileState>> {
-  const texts = [
-    options.fact,
-    ...(options.replaces === null ? [] : replacesKeys(options.replaces)),
-  ];
+  const { texts } = options;
   let named: MemoryFileState | undefined;
   const found = await candidateFiles(store, {
     texts,
