@@ -3,10 +3,11 @@
  * saving one fact with `remember`, as `memfiles remember` and a fresh MCP server do; its CPU time
  * (user + system, `process.cpuUsage`) to the result, median of {@link ROUNDS} processes, each
  * saving a fact of its own. Rows: both layouts, 1,000 and 10,000 files, a fact added to a file
- * that exists, a fact that makes a new file, and the first row's facts given again (refused as
- * duplicates: the checks' cost without the write's), with the recall index stored (as a memory
- * that is recalled from has it) and without one (every file read: how every write ran before
- * decisions 0087 and 0099). Folders are generated once per machine under the OS temp folder; a run writes in a fresh
+ * that exists, a fact that makes a new file, the first row's facts given again (refused as
+ * duplicates: the checks' cost without the write's), and a memory-tool `create` of a new file
+ * (`cold-memory-tool-child.mjs`), with the recall index stored (as a memory that is recalled
+ * from has it) and without one (every file read: how every write ran before decisions 0087, 0099
+ * and 0103). Folders are generated once per machine under the OS temp folder; a run writes in a fresh
  * copy. No goal is asserted (the issue's: under 1 s at 10,000 files; 1,000 files no slower).
  *
  * Run: `pnpm bench -- cold-write` (after `pnpm build`).
@@ -54,9 +55,19 @@ const FACTS = [
   "climbs at the bouldering gym on Fridays",
   "keeps bees on the allotment",
   "builds kites with the neighbours",
+  "tunes the piano every spring",
+  "rents a canoe on the lake in June",
+  "roasts coffee beans at home",
+  "keeps a reading list in a notebook",
+  "fixes bicycles for the school fair",
+  "plants tulip bulbs in October",
+  "runs the parkrun on Saturday mornings",
+  "writes letters to a pen pal in Osaka",
+  "carves spoons from birch wood",
+  "sings in a choir on Wednesdays",
 ];
 
-type WriteKind = "existing file" | "new file" | "the same fact again";
+type WriteKind = "existing file" | "new file" | "the same fact again" | "memory-tool create";
 
 // Where each kind of write lands in the generated folders: a file they hold, a new one, and the
 // file the "existing file" rounds wrote to, given their facts again (each refused as a duplicate).
@@ -65,31 +76,38 @@ const TARGETS: Record<StoreLayout, Record<WriteKind, string>> = {
     "existing file": "topics/backups-1023.md",
     "new file": "topics/hetzner-box.md",
     "the same fact again": "topics/backups-1023.md",
+    "memory-tool create": "topics/hetzner-notes.md",
   },
   fact: {
     "existing file": "fact-5.md",
     "new file": "hetzner-box.md",
     "the same fact again": "fact-5.md",
+    "memory-tool create": "hetzner-notes.md",
   },
 };
 
 function factOf(stored: boolean, write: string, round: number): string {
   // "the same fact again" takes the "existing file" row's facts: each is a duplicate by then.
-  const row = (stored ? 0 : 2) + (write === "new file" ? 1 : 0);
+  const row =
+    (stored ? 0 : 3) + (write === "new file" ? 1 : write === "memory-tool create" ? 2 : 0);
   return FACTS[(row * ROUNDS + round) % FACTS.length] as string;
 }
 
 type Figures = { code: string; importCpuMs: number; processCpuMs: number; rssMiB: number };
 
-async function coldRemember(
+async function coldWrite(
   root: string,
   layout: StoreLayout,
+  write: string,
   path: string,
   fact: string,
 ): Promise<Figures> {
+  // A memory-tool `create` runs the tool's command; every other row `remember`.
+  const child =
+    write === "memory-tool create" ? "cold-memory-tool-child.mjs" : "cold-remember-child.mjs";
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ["--conditions=memfiles-dist", join(here, "cold-remember-child.mjs"), root, layout, path, fact],
+    ["--conditions=memfiles-dist", join(here, child), root, layout, path, fact],
     { cwd: here, maxBuffer: 1 << 20 },
   );
   return JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as Figures;
@@ -102,7 +120,9 @@ async function run({ log }: { log: (line: string) => void }): Promise<void> {
     log("dist/ is missing: run `pnpm build` first (the cold process imports the built library).");
     return;
   }
-  log(`CPU time of a cold process saving one fact (remember), median of ${ROUNDS} processes.`);
+  log(
+    `CPU time of a cold process saving one fact (remember, or the memory tool's create), median of ${ROUNDS} processes.`,
+  );
   log("Goal: under 1 s at 10,000 files; 1,000 files no slower than before.");
   log("");
   log("| layout | files | write | recall index | CPU to result | import CPU | RSS | result |");
@@ -124,10 +144,10 @@ async function run({ log }: { log: (line: string) => void }): Promise<void> {
             const fact = factOf(stored, write, round);
             // A new file each round: the file a round makes is an existing one to the next.
             const target =
-              write === "new file"
+              write === "new file" || write === "memory-tool create"
                 ? path.replace(/\.md$/, `-${round}${stored ? "" : "-b"}.md`)
                 : path;
-            rounds.push(await coldRemember(root, layout, target, fact));
+            rounds.push(await coldWrite(root, layout, write, target, fact));
           }
           const pick = (key: "importCpuMs" | "processCpuMs" | "rssMiB") =>
             median(rounds.map((figures) => figures[key]));

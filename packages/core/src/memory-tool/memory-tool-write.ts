@@ -3,6 +3,7 @@ import type { MemoryToolEdits } from "../layouts/layout.js";
 import { findSameSubject, type SameSubject } from "../store/index.js";
 import { quoteText, updatesLine } from "../text/index.js";
 import { LINE_MARKER } from "../text/list-marker.js";
+import { indexRows } from "../write/candidate-files.js";
 import type { FolderReadStore } from "../write/memory-files.js";
 import { checkDescriptionShape } from "../write/write-checks.js";
 import {
@@ -211,7 +212,9 @@ export async function runMemoryToolWrite(options: RunMemoryToolWriteOptions): Pr
   };
   // The file that keeps the subject of the file a create would make (see `findSameSubject`).
   const sameSubjectOf = async (item: Candidate): Promise<SameSubject | undefined> => {
-    const rows = (await options.store.list()).filter((row) => row.path !== item.moves);
+    // Headers only: the recall index's rows when it is stored, else a listing (decision 0103).
+    const listed = (await indexRows(options.store)) ?? (await options.store.list());
+    const rows = listed.filter((row) => row.path !== item.moves);
     const index = await options.store.readIndex?.();
     const path = item.creates ?? "";
     const name = item.edit.header?.name;

@@ -1,4 +1,3 @@
-import { replacesKeys } from "../format/index.js";
 import {
   isRecallIndexStore,
   openRecallIndex,
@@ -106,15 +105,39 @@ export async function indexListsPath(store: FolderReadStore, path: string): Prom
   return index.holds(path, scope);
 }
 
+/**
+ * Every row of the view, from the stored recall index brought up to the files' stamps
+ * (`openRecallIndex` with `rowsOnly`), without listing the folder: the rows `list()` gives but
+ * a file over 16 times the cap (`listStamps` leaves it out; it is never read, and no line can be
+ * added to it). For a rule that reads headers only, such as the same-subject rule of a memory-tool
+ * `create` (decision 0103). `undefined` when the index cannot say (no stored recall index of these
+ * rules, a file the index left out): the caller lists the folder.
+ *
+ * @param store - The store or view the write goes through (a `boundaryStore` view: its scope).
+ * @returns The rows by path, or `undefined`.
+ * @throws File-system errors from stamping the folder pass through (as `list()` throws them).
+ * @example const rows = (await indexRows(store)) ?? (await store.list());
+ */
+export async function indexRows(store: FolderReadStore): Promise<MemoryRow[] | undefined> {
+  const { store: base, scope } = scopeOf(store);
+  if (!isRecallIndexStore(base) || !(await storesRecallIndex(base))) return undefined;
+  const index = await openRecallIndex(base, { rowsOnly: true });
+  return index.leftOut > 0 ? undefined : index.rows(scope);
+}
+
 // The files of `rows` the same-subject rule (`findSameSubject`, which `landingFile` asks of every
-// file's header) can choose for a new file at `path`, and any file whose path is a look-alike of
-// it. A row holds its header's name (else the path's stem, as `landingFile` takes it) and
+// file's header) can choose for a new file `wanted`, and any file whose path is a look-alike of
+// its path. A row holds its header's name (else the path's stem, as `landingFile` takes it) and
 // description, and each file matches or not by those and its path alone, so every match is found
 // by taking out the first one found until none is left. A superset (an unparsable file's row is
 // in it, the rule skips the file): the rule itself then runs on the files read.
-function mayKeepSubject(rows: readonly MemoryRow[], path: string, indexText: string): Set<string> {
+function mayKeepSubject(
+  rows: readonly MemoryRow[],
+  wanted: SubjectWanted,
+  indexText: string,
+): Set<string> {
   const candidates = new Set<string>();
-  const folded = foldText(path);
+  const folded = foldText(wanted.path);
   for (const row of rows) if (foldText(row.path) === folded) candidates.add(row.path);
   let files: SubjectFile[] = rows.map(({ path, name, description }) => ({
     path,
@@ -122,21 +145,101 @@ function mayKeepSubject(rows: readonly MemoryRow[], path: string, indexText: str
     description,
   }));
   for (;;) {
-    const same = findSameSubject(files, { path, names: [] }, indexText);
+    const same = findSameSubject(files, wanted, indexText);
     if (same === undefined) return candidates;
     candidates.add(same.path);
     files = files.filter((file) => file.path !== same.path);
   }
 }
 
+/** A new file the same-subject rule is asked about: `findSameSubject`'s `wanted`. */
+export type SubjectWanted = { path: string; names: readonly string[] };
+
+/** What {@link candidateFiles} is asked. */
+export type CandidateQuery = {
+  /** The texts a check compares stored lines with: the fact, the lines it replaces. */
+  texts: readonly string[];
+  /**
+   * Asked once the index answers: the new files the same-subject rule will be asked about and
+   * the `MEMORY.md` text it reads (for a renamed file); none when absent.
+   */
+  subjects?: () => Promise<{ wanted: readonly SubjectWanted[]; indexText: string }>;
+};
+
+/** The answer of {@link candidateFiles}: every row of the view, and the files a check can match. */
+export type CandidateFiles = {
+  /**
+   * Every row `list()` gives but a file over 16 times the cap (`listStamps` leaves it out), from
+   * the index, by path; made when first asked.
+   */
+  rows: () => MemoryRow[];
+  /** The files whose lines or header a check can match, a subset of `rows`' paths. */
+  paths: Set<string>;
+};
+
+/**
+ * The one narrowing of a write's read (decisions 0087, 0099, 0103): the files of which the stored
+ * recall index, brought up to the files' stamps first (`openRecallIndex` with the query, the
+ * public `ranked` over every file in the view's scope), holds a unit sharing a word
+ * (`statedFactWords`) with one of `texts`, and the files whose row the same-subject rule can
+ * choose for each of `subjects`' new files; with every row of the view (`rows(scope)`). Every
+ * write check compares only lines that share a word with the fact or the line it replaces, and
+ * the same-subject rule only headers, so a check run on these files (in the listing's order)
+ * answers as it does on every file. `undefined` when the index cannot say, and the caller reads
+ * every file: no stored recall index of these rules (none is built for a write: building costs
+ * more than the read), a text {@link recallAnswersFor} refuses, a file the index left out.
+ *
+ * @param store - The store or view the write goes through (a `boundaryStore` view: its scope).
+ * @param query - `{ texts, subjects? }`.
+ * @returns `{ rows, paths }`, or `undefined`.
+ * @throws File-system errors from stamping the folder pass through (as `list()` throws them).
+ * @example const found = await candidateFiles(store, { texts: ["deploys on Fly.io"] }); // found?.paths
+ */
+export async function candidateFiles(
+  store: FolderReadStore,
+  query: CandidateQuery,
+): Promise<CandidateFiles | undefined> {
+  if (!query.texts.every(recallAnswersFor)) return undefined;
+  const { store: base, scope } = scopeOf(store);
+  if (!isRecallIndexStore(base) || !(await storesRecallIndex(base))) return undefined;
+  const joined = query.texts.join("\n");
+  const index = await openRecallIndex(base, { query: joined });
+  if (index.leftOut > 0) return undefined;
+  const ranked = index.ranked(joined, scope, []);
+  // A unit found by its file's name or description alone, or by a word its own words lack (a
+  // prefix), holds no line a check compares: its file is read only for a unit that shares a word.
+  const words = new Set(query.texts.flatMap((text) => [...statedFactWords(text).words]));
+  const paths = new Set<string>();
+  for (let at = 0; at < ranked.length; at++) {
+    const unit = ranked.at(at);
+    if (paths.has(unit.path)) continue;
+    for (const word of statedFactWords(unit.text).words) {
+      if (!words.has(word)) continue;
+      paths.add(unit.path);
+      break;
+    }
+  }
+  let kept: MemoryRow[] | undefined;
+  const rows = () => {
+    kept ??= index.rows(scope);
+    return kept;
+  };
+  const subjects = await query.subjects?.();
+  for (const wanted of subjects?.wanted ?? []) {
+    for (const path of mayKeepSubject(rows(), wanted, subjects?.indexText ?? "")) paths.add(path);
+  }
+  return { rows, paths };
+}
+
 /** Options of {@link readCandidateFolder}. */
 export type ReadCandidateFolderOptions = {
   /** The memory path the write names; always read. */
   path: string;
-  /** The fact. */
-  fact: string;
-  /** The text of the line it replaces, or `null`. */
-  replaces: string | null;
+  /**
+   * The texts the checks compare stored lines with: a `remember`'s fact and the keys of the line
+   * it replaces (`replacesKeys`), or the lines a memory-tool command writes.
+   */
+  texts: readonly string[];
 };
 
 /**
@@ -154,56 +257,41 @@ export type ReadCandidateFolderOptions = {
  *
  * @param store - The store or view the write goes through (`readIndex`: the MEMORY.md the
  *   same-subject rule reads for a renamed file).
- * @param options - `{ path, fact, replaces }`.
+ * @param options - `{ path, texts }`.
  * @returns The files by path.
  * @throws {MemoryPathError} when the store's path guard refuses a path.
- * @example await readCandidateFolder(store, { path: "topics/hosting.md", fact: "deploys on Fly.io", replaces: null })
+ * @example await readCandidateFolder(store, { path: "topics/hosting.md", texts: ["deploys on Fly.io"] })
  */
 export async function readCandidateFolder(
   store: FolderReadStore & Partial<Pick<MemoryStore, "readIndex">>,
   options: ReadCandidateFolderOptions,
 ): Promise<Map<string, MemoryFileState>> {
-  const texts = [
-    options.fact,
-    ...(options.replaces === null ? [] : replacesKeys(options.replaces)),
-  ];
-  if (!texts.every(recallAnswersFor)) return readFolder(store);
-  const { store: base, scope } = scopeOf(store);
-  if (!isRecallIndexStore(base) || !(await storesRecallIndex(base))) return readFolder(store);
-  const named = await readMemoryFile(store, options.path);
-  // A new file in a folder lands in the file of that folder that keeps its subject, if one does.
-  const landing = !("unparsable" in named) && !named.read.exists && options.path.includes("/");
-  const query = texts.join("\n");
-  const index = await openRecallIndex(base, { query });
-  if (index.leftOut > 0) return readFolder(store);
-  const ranked = index.ranked(query, scope, []);
-  // A unit found by its file's name or description alone, or by a word its own words lack (a
-  // prefix), holds no line a check compares: its file is read only for a unit that shares a word.
-  const words = new Set(texts.flatMap((text) => [...statedFactWords(text).words]));
-  const paths = new Set<string>();
-  for (let at = 0; at < ranked.length; at++) {
-    const unit = ranked.at(at);
-    if (paths.has(unit.path)) continue;
-    for (const word of statedFactWords(unit.text).words) {
-      if (!words.has(word)) continue;
-      paths.add(unit.path);
-      break;
-    }
-  }
-  if (landing) {
-    const memoryIndex = await store.readIndex?.();
-    const text = memoryIndex?.exists ? memoryIndex.content : "";
-    for (const path of mayKeepSubject(index.rows(scope), options.path, text)) paths.add(path);
-  }
+  const { texts } = options;
+  let named: MemoryFileState | undefined;
+  const found = await candidateFiles(store, {
+    texts,
+    subjects: async () => {
+      named = await readMemoryFile(store, options.path);
+      // A new file in a folder lands in the file of that folder that keeps its subject, if one does.
+      const landing = !("unparsable" in named) && !named.read.exists && options.path.includes("/");
+      if (!landing) return { wanted: [], indexText: "" };
+      const memoryIndex = await store.readIndex?.();
+      const indexText = memoryIndex?.exists ? memoryIndex.content : "";
+      return { wanted: [{ path: options.path, names: [] }], indexText };
+    },
+  });
+  if (found === undefined || named === undefined) return readFolder(store);
+  const { paths } = found;
   paths.delete(options.path);
   const others = await readMemoryFiles(store, [...paths]);
   const files = new Map<string, MemoryFileState>();
   const ordered = [...paths];
-  if ("unparsable" in named || named.read.exists) ordered.push(options.path);
+  const namedState: MemoryFileState = named;
+  if ("unparsable" in namedState || namedState.read.exists) ordered.push(options.path);
   // `list()` order (code units), which the checks rank a scan by.
   ordered.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   for (const path of ordered) {
-    const state = path === options.path ? named : others.get(path);
+    const state = path === options.path ? namedState : others.get(path);
     // A file gone since the index saw it is not in a listing either.
     if (state !== undefined && ("unparsable" in state || state.read.exists)) {
       files.set(path, state);

@@ -21,7 +21,7 @@ export type MemoryFileState =
   | { unparsable: string };
 
 /** Files read at once; keeps open file handles bounded on folders of thousands of files. */
-const READ_BATCH = 32;
+export const READ_BATCH = 32;
 
 /**
  * Reads and parses one memory file; a missing file is an empty one (version token `new`).

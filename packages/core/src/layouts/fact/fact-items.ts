@@ -2,8 +2,15 @@ import { editFactText, safeParseFactFile, safeParseMemoryFile } from "../../form
 import { MEMORY_INDEX_FILE } from "../../store/index.js";
 import { factSlug } from "../../text/index.js";
 import { LINE_MARKER } from "../../text/list-marker.js";
+import { candidateFiles } from "../../write/candidate-files.js";
 import { isNoItem, type MemoryToolEdits } from "../layout.js";
-import { bodyHolds, factBodyShape, heldBody, readFactFolder } from "./fact-write-pass.js";
+import {
+  bodyHolds,
+  factBodyShape,
+  heldBody,
+  readFactFiles,
+  readFactFolder,
+} from "./fact-write-pass.js";
 
 /** A name for a fact file from its path: `deploy-host.md` -> `deploy host`. */
 function nameOfPath(relative: string): string {
@@ -114,7 +121,12 @@ export const factMemoryTool: MemoryToolEdits = {
     if (texts.length === 0) return undefined;
     const { body } = factOf(kept.split(/\r?\n/));
     if (texts.some((text) => bodyHolds(body, text))) return { path };
-    const folder = await readFactFolder(store);
+    // The files the recall index names for the lines, else every file (decision 0103).
+    const found = await candidateFiles(store, { texts });
+    const folder =
+      found === undefined
+        ? await readFactFolder(store)
+        : await readFactFiles(store, found.rows(), found.paths);
     folder.files.delete(path);
     for (const text of texts) {
       const held = heldBody(folder, text);

@@ -7,6 +7,7 @@ import {
   factFileOf,
   formatFactFile,
   isMemoryType,
+  type MemoryFile,
   type MemoryType,
   safeParseFactFile,
 } from "../../format/index.js";
@@ -16,6 +17,7 @@ import {
   findSameSubject,
   type MemoryRow,
   type MemoryStore,
+  type ReadResult,
   type SameSubject,
 } from "../../store/index.js";
 import {
@@ -33,7 +35,7 @@ import { memoizeText } from "../../text/memo.js";
 import { ModelReplyError, parseToolReply } from "../../tool-reply/index.js";
 import type { Transcript } from "../../transcript/index.js";
 import { sessionDayTag, withSessionDate } from "../../transcript/index.js";
-import type { FolderReadStore } from "../../write/memory-files.js";
+import { type FolderReadStore, READ_BATCH } from "../../write/memory-files.js";
 import { finishPendingForgetLocked } from "../../write/pending-forget.js";
 import { MAX_DESCRIPTION_CHARS, type Proposal } from "../../write/proposal.js";
 import { checkFactShape } from "../../write/write-checks.js";
@@ -256,17 +258,59 @@ async function readFactFolderWithRows(
   const files = new Map<string, LoadedFact>();
   for (const row of rows) {
     const file = read?.get(row.path) ?? (await store.read(row.path));
-    if (!file.exists || file.notText !== undefined) continue;
     const header = read?.has(row.path) === true ? given?.get(row.path) : undefined;
-    const parsed =
-      header === undefined
-        ? safeParseFactFile(file.content, row.path)
-        : { success: true as const, value: factFileOf(file.content, header) };
-    if (parsed.success) {
-      files.set(row.path, { version: file.version, text: file.content, fact: parsed.value });
-    }
+    const loaded = loadedFact(row.path, file, header);
+    if (loaded !== undefined) files.set(row.path, loaded);
   }
   return { rows, folder: { rows: rows.map((row) => ({ path: row.path, name: row.name })), files } };
+}
+
+/**
+ * The fact folder of every row in `rows` (`store.list()`'s, or the recall index's,
+ * `candidateFiles`) with only the files of `paths` read: what a check that looks at no other
+ * file's text needs (decision 0103). A file that is not text or whose header does not parse is
+ * left out, as {@link readFactFolder} leaves it out.
+ *
+ * @param store - The store or view the write goes through.
+ * @param rows - Every row of the folder, by path.
+ * @param paths - The files to read, e.g. `candidateFiles(...).paths`.
+ * @returns The folder: every row, the read files in the rows' order.
+ * @throws {MemoryPathError} when the store's path guard refuses a path.
+ */
+export async function readFactFiles(
+  store: FolderReadStore,
+  rows: readonly MemoryRow[],
+  paths: ReadonlySet<string>,
+): Promise<FactFolder> {
+  const wanted = rows.filter((row) => paths.has(row.path));
+  const files = new Map<string, LoadedFact>();
+  for (let start = 0; start < wanted.length; start += READ_BATCH) {
+    const batch = wanted.slice(start, start + READ_BATCH);
+    const read = await Promise.all(batch.map((row) => store.read(row.path)));
+    for (const [at, row] of batch.entries()) {
+      const file = read[at];
+      const loaded = file === undefined ? undefined : loadedFact(row.path, file, undefined);
+      if (loaded !== undefined) files.set(row.path, loaded);
+    }
+  }
+  return { rows: rows.map((row) => ({ path: row.path, name: row.name })), files };
+}
+
+// One fact file as the pass keeps it, `undefined` when it is gone, not text or its header does
+// not parse (never edited); `header` when `readAll` parsed it already.
+function loadedFact(
+  path: string,
+  file: ReadResult,
+  header: MemoryFile | undefined,
+): LoadedFact | undefined {
+  if (!file.exists || file.notText !== undefined) return undefined;
+  const parsed =
+    header === undefined
+      ? safeParseFactFile(file.content, path)
+      : { success: true as const, value: factFileOf(file.content, header) };
+  return parsed.success
+    ? { version: file.version, text: file.content, fact: parsed.value }
+    : undefined;
 }
 
 // The name, type and body checks of the fact layout (the `invalid_fact` row of WRITE_CHECKS).
@@ -610,8 +654,18 @@ async function sameSubjectFile(
     description: folder.files.get(row.path)?.fact.description ?? "",
   }));
   const index = await store.readIndex?.();
-  const path = `${factSlug(name)}.md`;
-  return findSameSubject(files, { path, names: [name] }, index?.exists ? index.content : "");
+  return findSameSubject(files, factSubject(name), index?.exists ? index.content : "");
+}
+
+/**
+ * What the same-subject rule is asked of a new fact file named `name` (`findSameSubject`'s
+ * `wanted`): its path `<slug>.md` and the name. For `candidateFiles`, which reads every file the
+ * rule can choose (decision 0103).
+ *
+ * @example factSubject("Deploy host") // { path: "deploy-host.md", names: ["Deploy host"] }
+ */
+export function factSubject(name: string): { path: string; names: string[] } {
+  return { path: `${factSlug(name)}.md`, names: [name] };
 }
 
 function storeRefusal(

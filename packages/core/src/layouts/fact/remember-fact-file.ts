@@ -20,7 +20,7 @@ import {
   quoteText,
   updatesLine,
 } from "../../text/index.js";
-import { indexListsPath } from "../../write/candidate-files.js";
+import { candidateFiles, indexListsPath, type SubjectWanted } from "../../write/candidate-files.js";
 import type { RememberApplied } from "../../write/remember.js";
 import { checkFactShape, MAX_FACT_CHARS } from "../../write/write-checks.js";
 import type { EditResult, LocateResult, WriteSteps } from "../../write/write-pipeline.js";
@@ -29,7 +29,9 @@ import {
   bodyHolds,
   type FactTarget,
   type FactWriteStore,
+  factSubject,
   factWriteSteps,
+  readFactFiles,
   readFactFolder,
 } from "./fact-write-pass.js";
 import type { FactProposal } from "./propose-facts-tool.js";
@@ -110,7 +112,30 @@ export function factRememberSteps(context: {
       if (named?.exists === true && (await indexListsPath(store, item.path))) {
         return locateLine(item, item.path, named);
       }
-      const rows = await store.list();
+      // Any other path is looked up in every row, and a new file's checks read the files the
+      // recall index names (`candidateFiles`, decision 0103): every row, from the index; the
+      // files a unit of which shares a word with the fact (the duplicate and number-update rules
+      // compare only such lines); and the files whose row the same-subject rule can choose (the
+      // file it chooses bounds a number update, decision 0083). Every file is read when the index
+      // cannot say, when a named file exists that the index does not hold (over 16 times the cap,
+      // another project's), and for a name taken from the fact (a path with no stem), which the
+      // name rule looks up among the files.
+      const wanted = {
+        path: /\.md$/i.test(item.path) ? item.path : `${item.path}.md`,
+        names: [name],
+      };
+      const narrowed =
+        named?.exists === true || name === ""
+          ? undefined
+          : await candidateFiles(store, {
+              texts: [item.fact],
+              subjects: async () => {
+                const index = await store.readIndex?.();
+                const indexText = index?.exists ? index.content : "";
+                return { wanted: [factSubject(name)], indexText };
+              },
+            });
+      const rows = narrowed?.rows() ?? (await store.list());
       const row =
         rows.find((candidate) => candidate.path === item.path) ??
         rows.find((candidate) => fold(candidate.path) === fold(item.path)) ??
@@ -120,7 +145,7 @@ export function factRememberSteps(context: {
               (candidate) =>
                 fold(candidate.name) === fold(name) || factSlug(candidate.name) === factSlug(name),
             )) ??
-        (await sameSubjectRow(store, rows, item.path, name));
+        (await sameSubjectRow(store, rows, wanted));
       const read = row === undefined ? undefined : await store.read(row.path);
       if (row !== undefined && read?.exists) return locateLine(item, row.path, read);
       if (item.replaces !== null && item.replaces.trim() !== "") {
@@ -130,7 +155,10 @@ export function factRememberSteps(context: {
           missing: `no fact file ${item.path} exists; leave replaces out to create it`,
         };
       }
-      const folder = await readFactFolder(store);
+      const folder =
+        narrowed === undefined
+          ? await readFactFolder(store)
+          : await readFactFiles(store, rows, narrowed.paths);
       const steps = factWriteSteps({ store, folder, today, namedFile: true });
       const proposal: FactProposal = {
         action: "save",
@@ -208,11 +236,9 @@ function locateLine(
 async function sameSubjectRow(
   store: FactWriteStore,
   rows: readonly MemoryRow[],
-  path: string,
-  name: string,
+  wanted: SubjectWanted,
 ): Promise<MemoryRow | undefined> {
   const index = await store.readIndex?.();
-  const wanted = { path: /\.md$/i.test(path) ? path : `${path}.md`, names: [name] };
   const same = findSameSubject(rows, wanted, index?.exists ? index.content : "");
   return same === undefined ? undefined : rows.find((row) => row.path === same.path);
 }

@@ -18,6 +18,10 @@ function factFile(name: string, body: string, scope?: string): string {
   return `---\nname: ${name}\ndescription: "The user's ${name}."\ntype: user\n${scoped}updated: 2026/09/01\n---\n${body}\n`;
 }
 
+function described(name: string, description: string, body: string): string {
+  return `---\nname: ${name}\ndescription: ${JSON.stringify(description)}\ntype: user\nupdated: 2026/09/01\n---\n${body}\n`;
+}
+
 // A fact folder whose files each write kind can name.
 const FOLDER: Record<string, string> = {
   "deploy-host.md": factFile("deploy host", "Deploys on Fly.io"),
@@ -28,6 +32,13 @@ const FOLDER: Record<string, string> = {
   "billing-notes.md": factFile("billing notes", "invoices go out on the first", "billing"),
   "other-notes.md": factFile("other notes", "the other team ships on Fridays", "other"),
   "projects/atlas.md": factFile("atlas", "Atlas ships in March"),
+  // Both keep the subject "Rex" by their description; the first in the listing's order is the
+  // one the same-subject rule chooses, and the second holds a line a fact about Rex updates.
+  "pets.md": described("pets", "Rex (the user's dog) and his habits.", "has a beagle"),
+  "vet.md": described("vet", "Rex, at the vet.", "Rex weighs 10 kilograms"),
+  // Hold the paths a new file named "tennis" would take, under other names.
+  "tennis.md": factFile("racket sports", "owns two rackets"),
+  "tennis-2.md": factFile("squash", "owns a squash racket"),
   // Over 16 times the 12,000-char cap: listed with a problem, never read, not indexed.
   "huge.md": factFile("huge", "x".repeat(200_000)),
 };
@@ -101,11 +112,47 @@ const CASES: Case[] = [
     name: "a file a person deleted later",
     path: "garden.md",
     fact: "grows basil on the balcony",
+    indexed: ALL,
+  },
+  { name: "a path without .md", path: "editor", fact: "uses Helix", indexed: ALL },
+  { name: "the name in another case", path: "Editor.md", fact: "uses Helix", indexed: [] },
+  { name: "a new file", path: "chess.md", fact: "plays chess on Sundays", indexed: ALL },
+  {
+    name: "a new file with another file's fact",
+    path: "hosting.md",
+    fact: "Deploys on Fly.io",
+    indexed: ALL,
+  },
+  {
+    name: "a new file with the fact of a file a person added later",
+    path: "evening.md",
+    fact: "walks the dog at seven",
+    indexed: ALL,
+  },
+  {
+    name: "a new file with the fact of a line a person added later",
+    path: "hosting.md",
+    fact: "pays for the Hetzner box yearly",
+    indexed: ALL,
+  },
+  {
+    name: "a new file whose subject a description keeps",
+    path: "notes/rex.md",
+    fact: "Rex weighs 12 kilograms",
+    indexed: ALL,
+  },
+  {
+    name: "a new file whose path another file has",
+    path: "notes/tennis.md",
+    fact: "plays tennis on Tuesdays",
+    indexed: ALL,
+  },
+  {
+    name: "a new file named by the fact",
+    path: "-.md",
+    fact: "plays tennis on Tuesdays",
     indexed: [],
   },
-  { name: "a path without .md", path: "editor", fact: "uses Helix", indexed: [] },
-  { name: "the name in another case", path: "Editor.md", fact: "uses Helix", indexed: [] },
-  { name: "a new file", path: "chess.md", fact: "plays chess on Sundays", indexed: [] },
   {
     name: "a file of the project's scope",
     path: "billing-notes.md",
@@ -116,13 +163,13 @@ const CASES: Case[] = [
     name: "a file of another project's scope",
     path: "other-notes.md",
     fact: "the other team uses Linear",
-    indexed: ["store", "mcp"],
+    indexed: ALL,
   },
   {
     name: "a file in a folder",
     path: "projects/atlas.md",
     fact: "Atlas has a staging site",
-    indexed: ["store", "mcp"],
+    indexed: ALL,
   },
   { name: "a file too large to read", path: "huge.md", fact: "keeps it short", indexed: [] },
   {
@@ -188,7 +235,7 @@ async function twoFolders(): Promise<{ indexed: string; whole: string }> {
   return { indexed, whole };
 }
 
-describe("a fact-layout remember reads the file it names when the recall index lists it", () => {
+describe("a fact-layout remember reads the files the recall index names", () => {
   it.each(
     (Object.keys(VIEWS) as Surface[]).flatMap((surface) =>
       CASES.map((row) => ({ ...row, surface, label: `${surface}: ${row.name}` })),
@@ -211,7 +258,8 @@ describe("a fact-layout remember reads the file it names when the recall index l
     const fromWholeRead = await outcome(whole);
     expect(fromIndex.result).toEqual(fromWholeRead.result);
     expect(fromIndex.files).toEqual(fromWholeRead.files);
-    // Without a stored index every header is listed; with one, the file named is read alone.
+    // Without a stored index every header is listed; with one, the file named is read alone, or
+    // for a new file the files the index names (decision 0103).
     expect(fromWholeRead.wholeReads).toBeGreaterThan(0);
     expect(fromIndex.wholeReads === 0).toBe(indexed.includes(surface));
   });

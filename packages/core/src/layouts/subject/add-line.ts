@@ -131,8 +131,7 @@ export function subjectWriteSteps(
         snapshot ??
         (await readCandidateFolder(store, {
           path: item.file,
-          fact: item.fact,
-          replaces: item.replaces,
+          texts: [item.fact, ...(item.replaces === null ? [] : replacesKeys(item.replaces))],
         }));
       const index = LineIndex.of(files);
       if (item.replaces !== null) {

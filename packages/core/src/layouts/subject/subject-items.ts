@@ -14,7 +14,8 @@ import {
   explainRefusedPath,
   isAllowedWritePath,
 } from "../../write/allowed-path.js";
-import { memoryFileState, readFolder } from "../../write/memory-files.js";
+import { readCandidateFolder } from "../../write/candidate-files.js";
+import { memoryFileState } from "../../write/memory-files.js";
 import { isNoItem, type MemoryToolEdits } from "../layout.js";
 import { heldLine, subjectLineShape } from "./add-line.js";
 
@@ -113,7 +114,8 @@ export const subjectMemoryTool: MemoryToolEdits = {
   lineShape: subjectLineShape,
   async held({ store, path, kept, texts }) {
     if (texts.length === 0) return undefined;
-    const files = await readFolder(store);
+    // The files the recall index names for the lines, else every file (decision 0103).
+    const files = await readCandidateFolder(store, { path, texts });
     files.set(path, memoryFileState(path, kept, ""));
     for (const text of texts) {
       const held = heldLine(files, text, path);
