@@ -711,7 +711,10 @@ function ownFieldHits(
     made.ids[at] = ids[shortId] as number;
     made.scores[at] = (sums[shortId] as number) * (count || 1);
     made.matched[at] = count;
-    made.masks.set(masks.subarray(shortId * words, shortId * words + words), at * words);
+    // Word by word, not a `subarray` view per hit: thousands of hits made as many objects.
+    for (let word = 0; word < words; word++) {
+      made.masks[at * words + word] = masks[shortId * words + word] as number;
+    }
     made.text[at] = ((fieldBits[shortId] as number) & textBit) === 0 ? 0 : 1;
   });
   return made;
