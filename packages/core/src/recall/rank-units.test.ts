@@ -143,6 +143,8 @@ const QUERIES = [
   "garden notes",
   "nothing matches zyxw",
   "host",
+  // More than 32 terms: "hosting" is the 34th, so its bit is in each unit's second mask word.
+  "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa quebec romeo sierra tango uniform victor whiskey xray yankee zulu amber bronze cobalt denim ember fjord granite hosting",
 ];
 
 describe("searchUnits", () => {

@@ -711,7 +711,10 @@ function ownFieldHits(
     made.ids[at] = ids[shortId] as number;
     made.scores[at] = (sums[shortId] as number) * (count || 1);
     made.matched[at] = count;
-    made.masks.set(masks.subarray(shortId * words, shortId * words + words), at * words);
+    // Word by word, not a `subarray` view per hit: thousands of hits made as many objects.
+    for (let word = 0; word < words; word++) {
+      made.masks[at * words + word] = masks[shortId * words + word] as number;
+    }
     made.text[at] = ((fieldBits[shortId] as number) & textBit) === 0 ? 0 : 1;
   });
   return made;
@@ -770,7 +773,52 @@ export type RankHitsInput = {
   omit?(at: number): boolean;
   /** The unit's text length (chars), for {@link RankedHits.shortestFrom}. */
   chars?(at: number): number;
+  /**
+   * Each unit's day, numbered by the caller (a long-lived index keeps them): absent, `date` is read
+   * and the days numbered here. Either way the order is the same.
+   */
+  days?: HitDays;
 };
+
+/**
+ * The days of the units {@link rankHits} ranks, numbered: `of[at]` is unit `at`'s day (-1: no
+ * date), `dates[day]` its date (`""` may be one), `ranks[day]` its place among `dates` in
+ * code-unit order. Days no unit holds may be numbered too.
+ */
+export type HitDays = {
+  of: Int32Array;
+  dates: readonly string[];
+  ranks: Int32Array;
+};
+
+// The units' days numbered in the order first read, from their dates.
+function daysOf(input: RankHitsInput): HitDays {
+  const { count } = input;
+  const of = new Int32Array(count);
+  const days = new Map<string, number>();
+  for (let at = 0; at < count; at++) {
+    const date = input.date(at);
+    if (date === undefined) {
+      of[at] = -1;
+      continue;
+    }
+    let day = days.get(date);
+    if (day === undefined) {
+      day = days.size;
+      days.set(date, day);
+    }
+    of[at] = day;
+  }
+  const dates = [...days.keys()];
+  const byDate = dates
+    .map((_date, day) => day)
+    .sort((a, b) => compareCodeUnits(dates[a] as string, dates[b] as string));
+  const ranks = new Int32Array(dates.length);
+  byDate.forEach((day, rank) => {
+    ranks[day] = rank;
+  });
+  return { of, dates, ranks };
+}
 
 /**
  * Units in their final order, sorted as far as they are read: the first {@link at} of a rank
@@ -915,22 +963,7 @@ export function rankHits(input: RankHitsInput, query: string): RankedHits {
   const { count, scores, structural } = input;
   // Each hit's day as a number (-1: none), read once: the best score of a day is an array, and
   // the order compares the days' ranks, not their dates.
-  const dayOf = new Int32Array(count);
-  const days = new Map<string, number>();
-  for (let at = 0; at < count; at++) {
-    const date = input.date(at);
-    if (date === undefined) {
-      dayOf[at] = -1;
-      continue;
-    }
-    let day = days.get(date);
-    if (day === undefined) {
-      day = days.size;
-      days.set(date, day);
-    }
-    dayOf[at] = day;
-  }
-  const dates = [...days.keys()];
+  const { of: dayOf, dates, ranks: dayRank } = input.days ?? daysOf(input);
   const named = namedDays(query);
   if (named.length > 0) {
     let best = 0;
@@ -947,15 +980,9 @@ export function rankHits(input: RankHitsInput, query: string): RankedHits {
     const day = dayOf[at] as number;
     if (day >= 0) bestOfDay[day] = Math.max(bestOfDay[day] as number, scores[at] as number);
   }
-  // The days in code-unit order; no date orders as "" (first), as "" itself does.
-  const byDate = dates
-    .map((_date, day) => day)
-    .sort((a, b) => compareCodeUnits(dates[a] as string, dates[b] as string));
-  const dayRank = new Int32Array(dates.length);
-  byDate.forEach((day, rank) => {
-    dayRank[day] = rank;
-  });
-  const noDate = days.get("") === undefined ? -1 : (dayRank[days.get("") as number] as number);
+  // No date orders as "" (first), as "" itself does.
+  const empty = dates.indexOf("");
+  const noDate = empty < 0 ? -1 : (dayRank[empty] as number);
   let kept = 0;
   const order = new Int32Array(count);
   // 0: own words matched; 1: only the structure matched; 2: nothing matched.
@@ -1083,6 +1110,7 @@ export function rankFoundUnits<U extends Omit<ScoredUnit, "score">, T>(
         (raw[b] as number) - (raw[a] as number) || (ids[a] as number) - (ids[b] as number),
       omit: (at) => !read.has(at) || skip.has(read.path(at)),
       chars: read.chars,
+      ...(columns?.days === undefined ? {} : { days: hitDays(found, columns.days, read) }),
     },
     query,
   );
@@ -1094,6 +1122,19 @@ export function rankFoundUnits<U extends Omit<ScoredUnit, "score">, T>(
     },
     shortestFrom: (rank) => ranked.shortestFrom(rank),
   };
+}
+
+// The hits' days from the store's numbering; a dropped hit has none, as `date` gives it.
+function hitDays(
+  found: UnitHits,
+  days: NonNullable<UnitColumns["days"]>,
+  read: { has(at: number): boolean },
+): HitDays {
+  const of = new Int32Array(found.count);
+  for (let at = 0; at < found.count; at++) {
+    of[at] = read.has(at) ? days.day(found.ids[at] as number) : -1;
+  }
+  return { of, dates: days.dates, ranks: days.ranks() };
 }
 
 /**
@@ -1109,6 +1150,11 @@ export type UnitColumns = {
   /** Its text's length (chars). */
   chars(id: number): number;
   text(id: number): string;
+  /**
+   * The units' days numbered by the store (kept from one request to the next): `day(id)` (-1: no
+   * date) indexes `dates`; `ranks()` gives each day's place in code-unit order ({@link HitDays}).
+   */
+  days?: { day(id: number): number; dates: readonly string[]; ranks(): Int32Array };
 };
 
 // A found unit's fields by its position among the hits, and the unit itself.

@@ -36,6 +36,7 @@ import {
 } from "./rank-units.js";
 import { type FileUnit, unitsOfFile } from "./recall-units.js";
 import { fileScope, inScope } from "./scope-rule.js";
+import { UnitTable } from "./unit-table.js";
 
 // The names live beside the store, which appends to the log on every write.
 export { RECALL_INDEX_FILE, RECALL_INDEX_LOG } from "../store/recall-index-log.js";
@@ -918,7 +919,7 @@ function screenedFiles(
 
 export class RecallIndex {
   readonly files = new Map<string, IndexedFile>();
-  readonly units = new Map<number, FileUnit>();
+  readonly units = new UnitTable();
   #search: Searches;
   nextId = 0;
   /** Everything after the files' line as stored, until the index is loaded whole or changes. */
@@ -1567,7 +1568,7 @@ export class RecallIndex {
         if (clearedFile(this.files.get(path))) screenedUnits.add(unit);
         return unit;
       },
-      unread?.columns(this.units),
+      unread === undefined ? this.units.rankColumns() : unread.columns(this.units),
     );
   }
 
