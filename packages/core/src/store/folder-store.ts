@@ -465,7 +465,12 @@ export class FolderStore implements StoreEngine {
         throw memoryWriteError(error, relative) ?? error;
       }
       this.#folderNames.wrote(resolved.target);
-      await this.#refreshIndexAfterWrite(realRoot, resolved, relative);
+      // The file as it was, for an index cut to its line budget (`patchedMemoryIndex`).
+      const before =
+        current.exists && current.notText === undefined
+          ? rowFromText(resolved.path, current.content, this.maxChars, this.layout)
+          : undefined;
+      await this.#refreshIndexAfterWrite(realRoot, resolved, relative, before);
       await this.#logChanged(realRoot, resolved.path);
       return { ok: true, code: "written", version: versionToken(content) };
     });
@@ -741,6 +746,7 @@ export class FolderStore implements StoreEngine {
     realRoot: string,
     resolved: { path: string; target: string },
     relative: string,
+    before?: MemoryRow,
   ): Promise<void> {
     try {
       // The file's row as `list()` reads it back, for its one line of the index.
@@ -749,7 +755,14 @@ export class FolderStore implements StoreEngine {
         read.exists && read.notText === undefined
           ? rowFromText(resolved.path, read.content, this.maxChars, this.layout)
           : undefined;
-      await this.#refreshIndex(realRoot, undefined, row && { path: resolved.path, row });
+      // A file MEMORY.md could not list before (a secret in its name) was not counted in a cut.
+      const listable =
+        before !== undefined && (await patchable({ path: resolved.path, row: before }));
+      await this.#refreshIndex(
+        realRoot,
+        undefined,
+        row && { path: resolved.path, row, ...(listable ? { before } : {}) },
+      );
     } catch (error) {
       if (memoryWriteError(error, MEMORY_INDEX_FILE) === undefined) throw error;
     }
