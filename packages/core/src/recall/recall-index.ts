@@ -1,4 +1,5 @@
 import MiniSearch, { type AsPlainObject, type Options } from "minisearch";
+import { FolderWatch } from "../file-system/folder-watch.js";
 import { frontMatterBodyStart } from "../format/front-matter.js";
 import { namesOfPath } from "../guards/path-names.js";
 import { mayHoldSecretOfEach } from "../guards/secret-screen.js";
@@ -10,7 +11,6 @@ import type { FileStamp, MemoryRow, ReadResult, StoreLayout } from "../store/typ
 import { compareCodeUnits } from "../text/compare-code-units.js";
 import { hashText } from "../text/hash-text.js";
 import { ALWAYS_LOADED } from "./always-loaded.js";
-import { FolderWatch } from "./folder-watch.js";
 import {
   type DocumentColumns,
   emptyColumns,

@@ -69,6 +69,7 @@ import type {
   WriteResult,
 } from "./types.js";
 import { NEW_VERSION, versionToken } from "./version-token.js";
+import { currentFolderView, type WatchedFile, watchBeforeWalk } from "./watched-folder.js";
 
 const BOM = "\uFEFF";
 
@@ -465,7 +466,12 @@ export class FolderStore implements StoreEngine {
         throw memoryWriteError(error, relative) ?? error;
       }
       this.#folderNames.wrote(resolved.target);
-      await this.#refreshIndexAfterWrite(realRoot, resolved, relative);
+      // The file as it was, for an index cut to its line budget (`patchedMemoryIndex`).
+      const before =
+        current.exists && current.notText === undefined
+          ? rowFromText(resolved.path, current.content, this.maxChars, this.layout)
+          : undefined;
+      await this.#refreshIndexAfterWrite(realRoot, resolved, relative, before);
       await this.#logChanged(realRoot, resolved.path);
       return { ok: true, code: "written", version: versionToken(content) };
     });
@@ -741,6 +747,7 @@ export class FolderStore implements StoreEngine {
     realRoot: string,
     resolved: { path: string; target: string },
     relative: string,
+    before?: MemoryRow,
   ): Promise<void> {
     try {
       // The file's row as `list()` reads it back, for its one line of the index.
@@ -749,7 +756,14 @@ export class FolderStore implements StoreEngine {
         read.exists && read.notText === undefined
           ? rowFromText(resolved.path, read.content, this.maxChars, this.layout)
           : undefined;
-      await this.#refreshIndex(realRoot, undefined, row && { path: resolved.path, row });
+      // A file MEMORY.md could not list before (a secret in its name) was not counted in a cut.
+      const listable =
+        before !== undefined && (await patchable({ path: resolved.path, row: before }));
+      await this.#refreshIndex(
+        realRoot,
+        undefined,
+        row && { path: resolved.path, row, ...(listable ? { before } : {}) },
+      );
     } catch (error) {
       if (memoryWriteError(error, MEMORY_INDEX_FILE) === undefined) throw error;
     }
@@ -940,17 +954,37 @@ export class FolderStore implements StoreEngine {
     const present = new Set<string>();
     const changed: Candidate[] = [];
     const from = since - RACY_WINDOW_MS;
-    if (look === undefined) {
+    const view = look === undefined ? await currentFolderView(realRoot) : undefined;
+    if (view !== undefined) {
+      // The folder's watch names every file changed since its last walk (docs/decisions/0102):
+      // the view is what a walk now would list, without a stat per file. A file named since the
+      // last write is read whatever its change time says (`touch -d`, `cp -p` set mtime back).
+      for (const file of view.files.values()) {
+        if (file.path !== written && (file.changedAt >= from || view.named.has(file.path))) {
+          changed.push(file);
+        }
+      }
+    } else if (look === undefined) {
+      const keep = await watchBeforeWalk(realRoot);
+      const files = keep === undefined ? undefined : new Map<string, WatchedFile>();
+      let linked = false;
       // Only the changed files are kept, never each file's Stats (10,000 of them outlive a walk's
       // young generation, and copying them into the old one costs more than the stats).
       const { rows } = await this.#statFiles(realRoot, (candidate, stats) => {
         present.add(candidate.path);
-        if (candidate.path !== written && Math.max(stats.mtimeMs, stats.ctimeMs) >= from) {
-          changed.push(candidate);
-        }
+        const changedAt = Math.max(stats.mtimeMs, stats.ctimeMs);
+        if (candidate.link) linked = true;
+        files?.set(candidate.path, {
+          path: candidate.path,
+          absolute: candidate.absolute,
+          changedAt,
+        });
+        if (candidate.path !== written && changedAt >= from) changed.push(candidate);
         return undefined;
       });
       if (rows.length > 0) return undefined;
+      // A link's target changes without an event at the link's name: no view of such a folder.
+      if (keep !== undefined && files !== undefined && !linked) keep(files);
     } else {
       for (let at = 0; at < look.files.length; at++) {
         const changedAt = look.changedAt[at] as number;
@@ -960,14 +994,19 @@ export class FolderStore implements StoreEngine {
         if (candidate.path !== written && changedAt >= from) changed.push(candidate);
       }
     }
-    const gone = parseMemoryIndex(index)
-      .map((entry) => entry.path)
-      .filter(
-        (path) =>
-          path !== written &&
-          !present.has(path) &&
-          (look === undefined || !isFileNow(realRoot, path)),
-      );
+    // With a view, a linked path gone since the last write was named by an event: the index
+    // (10,000 lines) is not parsed again for it.
+    const gone =
+      view !== undefined
+        ? [...view.named].filter((path) => path !== written && !view.files.has(path))
+        : parseMemoryIndex(index)
+            .map((entry) => entry.path)
+            .filter(
+              (path) =>
+                path !== written &&
+                !present.has(path) &&
+                (look === undefined || !isFileNow(realRoot, path)),
+            );
     if (changed.length + gone.length > MAX_HAND_CHANGES) return undefined;
     const changes: MemoryIndexChange[] = gone.map((path) => ({ path }));
     for (const candidate of changed) {

@@ -1,4 +1,6 @@
+import { updatedDay } from "../format/memory-file.js";
 import { type ForgottenCheck, forgottenRow } from "../guards/forgotten-shown.js";
+import { compareCodeUnits } from "../text/compare-code-units.js";
 import { applyTextLayout, readTextLayout } from "../text/text-layout.js";
 import {
   formatMemoryIndex,
@@ -53,15 +55,20 @@ function describedRows(
     : described.filter((row) => !forgottenRow(row, forgotten));
 }
 
-/** One file written (`row`, as `list()` gives it) or removed (no `row`), for {@link patchedMemoryIndex}. */
-export type MemoryIndexChange = { path: string; row?: MemoryRow };
+/**
+ * One file written (`row`, as `list()` gives it) or removed (no `row`), for
+ * {@link patchedMemoryIndex}; `before`: the written file's row before the write, when it existed
+ * and `MEMORY.md` could list it (what lets an index cut to its line budget be patched).
+ */
+export type MemoryIndexChange = { path: string; row?: MemoryRow; before?: MemoryRow };
 
 /**
  * The `MEMORY.md` a rebuild ({@link rebuiltMemoryIndex}) gives after one file changed, from the
  * current text alone: its line added, replaced or removed in path order, without listing the
  * folder. `index` must be a rebuild's (or this function's) output, unchanged since: the caller
  * knows it wrote it. `undefined` when only a rebuild gives the text: an index cut to its line
- * budget, a result over it, or a file memfiles does not read.
+ * budget that the change may cut elsewhere (a new or removed file, one that moved across the cut:
+ * see `change.before`), a result over the budget, or a file memfiles does not read.
  *
  * @param index - The current `MEMORY.md` text, as memfiles wrote it.
  * @param change - The path written or removed, and its row when written.
@@ -83,7 +90,7 @@ export function patchedMemoryIndex(
   const first = MEMORY_INDEX_HEADER.split("\n").length - 1;
   let end = first;
   while (end < lines.length && (lines[end] ?? "").startsWith("- [")) end++;
-  if (isMoreFilesLine(lines[end] ?? "")) return undefined;
+  const cut = isMoreFilesLine(lines[end] ?? "");
   const pathAt = (at: number) => parseMemoryIndex(lines[at] ?? "")[0]?.path ?? "";
   let low = first;
   let high = end;
@@ -93,16 +100,37 @@ export function patchedMemoryIndex(
     else high = middle;
   }
   const old = low < end && pathAt(low) === change.path ? (lines[low] ?? "") : undefined;
+  if (cut && !keepsCut(change, old !== undefined, forgotten)) return undefined;
+  // Left out of a cut index, and still out: the index is as it was.
+  if (cut && old === undefined) return index;
   const added: string[] = [];
   if (change.row !== undefined) {
     const [row] = describedRows([change.row], old ?? "", layout, undefined);
     if (row === undefined) return undefined;
     if (!forgottenRow(row, forgotten)) added.push(formatMemoryIndexLine(row));
+    else if (cut) return undefined;
   }
   lines.splice(low, old === undefined ? 0 : 1, ...added);
   const maxLines = STORE_LAYOUT_RULES[layout].maxIndexLines;
   if (maxLines !== undefined && lines.length - 1 > maxLines) return undefined;
   return applyTextLayout(lines.join("\n"), text);
+}
+
+// Whether an index cut to its line budget lists the same files after `change` (decision 0102):
+// the cut keeps the newest files by their `updated` day, then path (`newestFirst`), so a written
+// file that was listed and is not older now, or was left out and is not newer now, leaves every
+// other file where it was and the count of those left out as it was. A new file, a removal, or a
+// file a tombstone hides before or after (it was not counted, or would no longer be) is a rebuild.
+function keepsCut(change: MemoryIndexChange, listed: boolean, forgotten?: ForgottenCheck): boolean {
+  const { row, before } = change;
+  if (row === undefined || before === undefined) return false;
+  if (notEditableProblem(before) !== undefined) return false;
+  if (forgottenRow(before, forgotten) || forgottenRow(row, forgotten)) return false;
+  const order = compareCodeUnits(
+    updatedDay(row.updated ?? "") ?? "",
+    updatedDay(before.updated ?? "") ?? "",
+  );
+  return listed ? order >= 0 : order <= 0;
 }
 
 /** The text of a rebuilt `MEMORY.md` from the rows of {@link indexRows} and the current index. */

@@ -1,13 +1,18 @@
 import { statSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import {
+  handFileText as fileText,
+  handFilePaths as paths,
+} from "../../test/fixtures/hand-files.js";
 import { remember } from "../layouts/index.js";
 import { MemoryStore, type StoreLayout } from "./index.js";
 import { rebuiltMemoryIndex } from "./keep-index-descriptions.js";
 import { LAYOUT_NAMES } from "./layout-names.js";
 import { MEMORY_INDEX_RECORD_FILE } from "./memory-index-record.js";
+import { forgetWatchedFolders } from "./watched-folder.js";
 
 // A new store's first look at every file (a new process: the recall index's stamps, list(),
 // readAll()) serves its first write's hand-change patch instead of a second walk, within its
@@ -21,16 +26,6 @@ afterEach(async () => {
 afterAll(async () => {
   for (const root of roots.splice(0)) await rm(root, { recursive: true, force: true });
 });
-
-function fileText(layout: StoreLayout, name: string, description: string): string {
-  const kind = layout === "fact" ? "type: user\n" : "";
-  return `---\nname: ${name}\ndescription: ${description}\n${kind}---\n[stated 2026/01/02] noted ${name}\n`;
-}
-
-const paths = (layout: StoreLayout) =>
-  layout === "subject"
-    ? { tools: "topics/tools.md", bikes: "topics/bikes.md", boats: "topics/boats.md" }
-    : { tools: "tools.md", bikes: "bikes.md", boats: "boats.md" };
 
 type Folder = {
   root: string;
@@ -118,7 +113,11 @@ async function folder(layout: StoreLayout): Promise<Folder> {
     await mkdir(dirname(join(root, path)), { recursive: true });
     await writeFile(join(root, path), fileText(layout, name, description), "utf8");
   };
-  const open = () => new MemoryStore({ root, layout });
+  const open = () => {
+    // A new process has no watch of the folder (docs/decisions/0102): it looks or walks.
+    forgetWatchedFolders();
+    return new MemoryStore({ root, layout });
+  };
   const first = open();
   await write(first, paths(layout).tools, "Uses Vim.");
   await write(first, paths(layout).bikes, "Bikes I own.");
@@ -163,87 +162,78 @@ describe("a new store's first look serves its first write, and misses no other w
 
 // Files older than the record's racy window: a look lists them as unchanged, so what a write
 // takes from the look shows (a file changed within the window is read again whatever the look
-// says). The folders are made once, then left to age past the window.
-describe("which look serves a write, with files older than the racy window", () => {
-  const aged = new Map<string, Folder>();
-  const key = (layout: StoreLayout, use: string) => `${layout} ${use}`;
-  // One wait of RACY_WINDOW_MS (2 s) and a little for every folder at once; the limit leaves room
-  // for a busy 2-core machine.
-  beforeAll(async () => {
-    for (const layout of LAYOUT_NAMES) {
-      for (const use of ["served", "too old", "twice", "write first"])
-        aged.set(key(layout, use), await folder(layout));
-    }
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
-    // A write now leaves a record 2 s newer than the files.
-    for (const given of aged.values()) {
-      await given.write(given.open(), paths(given.layout).boats, "Boats I sail.");
-    }
-  }, 60_000);
-
-  it.each(LAYOUT_NAMES)(
-    "%s layout: the first write patches from the look, so a change after it waits for the next write",
-    async (layout) => {
-      const given = aged.get(key(layout, "served")) as Folder;
+// says). The clock is held, not waited for: the record is dated 2 s and 1 ms past the file
+// system's time after the folders were made, and the hand edits come once that time has moved.
+const AGED = [
+  {
+    name: "the first write patches from the look, so a change after it waits for the next write",
+    run: async (given: Folder) => {
+      const { tools } = paths(given.layout);
       const store = given.open();
       await store.list();
-      await given.byHand(paths(layout).bikes, "Bikes, and where I ride.");
-      await given.write(store, paths(layout).tools, "Editors.");
+      await given.byHand(paths(given.layout).bikes, "Bikes, and where I ride.");
+      await given.write(store, tools, "Editors.");
       const first = await readFile(join(given.root, "MEMORY.md"), "utf8");
       expect(first).toContain("Editors.");
       expect(first).toContain("Bikes I own.");
-      await given.write(given.open(), paths(layout).tools, "Editors I use.");
-      const next = await readFile(join(given.root, "MEMORY.md"), "utf8");
-      expect(next).toBe(rebuiltMemoryIndex(await given.open().list(), next, layout));
-      expect(next).toContain("Bikes, and where I ride.");
+      await given.write(given.open(), tools, "Editors I use.");
     },
-  );
-
-  it.each(LAYOUT_NAMES)(
-    "%s layout: a look older than it may serve is not used: the write looks again",
-    async (layout) => {
-      const given = aged.get(key(layout, "too old")) as Folder;
+  },
+  {
+    name: "a look older than it may serve is not used: the write looks again",
+    run: async (given: Folder) => {
       const store = given.open();
       // The look seems to begin 6 s before the write: past LOOK_SERVES_MS (5 s).
       const early = vi.spyOn(performance, "now").mockImplementation(() => realNow() - 6_000);
       await store.list();
       early.mockRestore();
-      await given.byHand(paths(layout).bikes, "Bikes, and where I ride.");
-      await given.write(store, paths(layout).tools, "Editors.");
-      const index = await readFile(join(given.root, "MEMORY.md"), "utf8");
-      expect(index).toBe(rebuiltMemoryIndex(await given.open().list(), index, layout));
-      expect(index).toContain("Bikes, and where I ride.");
+      await given.byHand(paths(given.layout).bikes, "Bikes, and where I ride.");
+      await given.write(store, paths(given.layout).tools, "Editors.");
     },
-  );
-
-  it.each(LAYOUT_NAMES)(
-    "%s layout: a look serves one write: the store's next write looks again",
-    async (layout) => {
-      const given = aged.get(key(layout, "twice")) as Folder;
+  },
+  {
+    name: "a look serves one write: the store's next write looks again",
+    run: async (given: Folder) => {
       const store = given.open();
       await store.list();
-      await given.write(store, paths(layout).tools, "Editors.");
-      await given.byHand(paths(layout).bikes, "Bikes, and where I ride.");
-      await given.write(store, paths(layout).tools, "Editors I use.");
-      const index = await readFile(join(given.root, "MEMORY.md"), "utf8");
-      expect(index).toBe(rebuiltMemoryIndex(await given.open().list(), index, layout));
-      expect(index).toContain("Bikes, and where I ride.");
+      await given.write(store, paths(given.layout).tools, "Editors.");
+      await given.byHand(paths(given.layout).bikes, "Bikes, and where I ride.");
+      await given.write(store, paths(given.layout).tools, "Editors I use.");
     },
-  );
-
-  it.each(LAYOUT_NAMES)(
-    "%s layout: a walk inside the store's own write is no look: its next write looks again",
-    async (layout) => {
-      const given = aged.get(key(layout, "write first")) as Folder;
+  },
+  {
+    name: "a walk inside the store's own write is no look: its next write looks again",
+    run: async (given: Folder) => {
       const store = given.open();
       // No record: the first write rebuilds, walking the folder inside the write.
       await rm(join(given.root, ".memfiles", MEMORY_INDEX_RECORD_FILE));
-      await given.write(store, paths(layout).tools, "Editors.");
-      await given.byHand(paths(layout).bikes, "Bikes, and where I ride.");
-      await given.write(store, paths(layout).tools, "Editors I use.");
-      const index = await readFile(join(given.root, "MEMORY.md"), "utf8");
-      expect(index).toBe(rebuiltMemoryIndex(await given.open().list(), index, layout));
-      expect(index).toContain("Bikes, and where I ride.");
+      await given.write(store, paths(given.layout).tools, "Editors.");
+      await given.byHand(paths(given.layout).bikes, "Bikes, and where I ride.");
+      await given.write(store, paths(given.layout).tools, "Editors I use.");
     },
-  );
+  },
+] as const;
+
+describe("which look serves a write, with files older than the racy window", () => {
+  const cases = LAYOUT_NAMES.flatMap((layout) => AGED.map((entry) => ({ layout, ...entry })));
+  it.each(cases)("$layout layout: $name", async ({ layout, run }) => {
+    const given = await folder(layout);
+    await given.write(given.open(), paths(layout).boats, "Boats I sail.");
+    const fileSystemNow = async () => {
+      const clock = join(given.root, ".memfiles", "clock");
+      await writeFile(clock, "");
+      return statSync(clock).mtimeMs;
+    };
+    const made = await fileSystemNow();
+    const ahead = new Date(made + 2_001);
+    await utimes(join(given.root, ".memfiles", MEMORY_INDEX_RECORD_FILE), ahead, ahead);
+    // The file system's clock ticks coarsely (a few ms): an edit must land 1 ms past `made`, inside
+    // the record's window.
+    while ((await fileSystemNow()) < made + 1)
+      await new Promise((resolve) => setImmediate(resolve));
+    await run(given);
+    const index = await readFile(join(given.root, "MEMORY.md"), "utf8");
+    expect(index).toBe(rebuiltMemoryIndex(await given.open().list(), index, layout));
+    expect(index).toContain("Bikes, and where I ride.");
+  });
 });

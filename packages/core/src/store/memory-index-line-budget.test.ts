@@ -1,14 +1,17 @@
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { FolderStore } from "./folder-store.js";
 import { MemoryStore, NEW_VERSION, type StoreLayout } from "./index.js";
+import { rebuiltMemoryIndex } from "./keep-index-descriptions.js";
 import {
   CLAUDE_CODE_INDEX_LINES,
   formatMemoryIndex,
   MEMORY_INDEX_KEPT_MARKER,
   memoryIndexWithin,
 } from "./memory-index.js";
+import { MEMORY_INDEX_RECORD_FILE } from "./memory-index-record.js";
 
 const FILES = 300;
 
@@ -130,4 +133,43 @@ it("lists the newest files by the day their updated: names", () => {
   ];
   const oneLink = formatMemoryIndex([], "", 0).split("\n").length + 1;
   expect(memoryIndexWithin(rows, "", oneLink).rows.map((row) => row.path)).toEqual(["a.md"]);
+});
+
+// A write to a fact folder whose index is cut to its line budget patches it when the cut lists the
+// same files after it (decision 0102): the written file was listed and is not older, or was left
+// out and is not newer. Otherwise a rebuild. Either way the index is what a rebuild makes.
+describe("a cut MEMORY.md after a write", () => {
+  const CUT_WRITES = [
+    { name: "a listed file edited, its day kept", index: 250, day: 250, rebuilds: false },
+    { name: "a listed file made newer", index: 250, day: 320, rebuilds: false },
+    { name: "a left-out file edited, its day kept", index: 20, day: 20, rebuilds: false },
+    { name: "a left-out file made older", index: 20, day: 5, rebuilds: false },
+    { name: "a left-out file made newest", index: 20, day: 320, rebuilds: true },
+    { name: "a listed file made older", index: 250, day: 5, rebuilds: true },
+  ] as const;
+  it.each(CUT_WRITES)("$name", async ({ index, day: newDay, rebuilds }) => {
+    const root = await mkdtemp(join(tmpdir(), "memfiles-index-cut-"));
+    for (let at = 0; at < FILES; at++) {
+      const { path, text } = file("fact", at);
+      await writeFile(join(root, path), text);
+    }
+    const store = new MemoryStore({ root, layout: "fact" });
+    await store.rebuildIndex();
+    // The clock held: the files are older than the record's racy window, so no file but the
+    // written one counts as changed by another writer.
+    const ahead = new Date(Date.now() + 3_000);
+    await utimes(join(root, ".memfiles", MEMORY_INDEX_RECORD_FILE), ahead, ahead);
+    const { path, text } = file("fact", index);
+    const edited = text
+      .replace(`updated: ${day(index)}`, `updated: ${day(newDay)}`)
+      .replace(`Note number ${index}.`, `Note number ${index}, edited.`);
+    const before = await store.read(path);
+    const lists = vi.spyOn(FolderStore.prototype, "list");
+    expect((await store.write(path, edited, before.version)).ok).toBe(true);
+    const after = await readFile(join(root, "MEMORY.md"), "utf8");
+    expect(lists.mock.calls.length > 0).toBe(rebuilds);
+    lists.mockRestore();
+    const listed = await new MemoryStore({ root, layout: "fact" }).list();
+    expect(after).toBe(rebuiltMemoryIndex(listed, after, "fact"));
+  });
 });
