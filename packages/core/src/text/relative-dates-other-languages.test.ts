@@ -103,6 +103,25 @@ describe("a weekday or weekend placed by last/next in another language", () => {
     expect(resolveRelativeDates(text, "2026-12-07")).toMatchObject({ ok: true, text: expected });
   });
 
+  // A text's last line break is kept, and the words alone are named (new-user trial: the
+  // PreToolUse hint quoted "lundi prochain\n", and the resolved text lost its line break).
+  it.each([
+    ["je commence lundi prochain\n", "je commence 2026/12/14\n", "lundi prochain"],
+    ["ich fange nächsten Montag an\n", "ich fange 2026/12/14 an\n", "nächsten Montag"],
+    [
+      "nous étions à Nice le week-end dernier\n",
+      "nous étions à Nice le 2026/12/05-2026/12/06\n",
+      "week-end dernier",
+    ],
+    ["demain\n", "2026/12/08\n", "demain"],
+  ])("%j keeps its line break", (text, expected, named) => {
+    expect(resolveRelativeDates(text, "2026-12-07")).toMatchObject({
+      ok: true,
+      text: expected,
+      resolved: [{ text: named }],
+    });
+  });
+
   it.each([
     "Freitag ist mein Lieblingstag",
     "am Freitag gehe ich schwimmen",

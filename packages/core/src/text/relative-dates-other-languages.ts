@@ -140,7 +140,9 @@ function placedWeekday(
         : undefined;
   const within = place(inside, LAST_BEFORE, NEXT_BEFORE) ?? place(inside, LAST_AFTER, NEXT_AFTER);
   if (within !== undefined) {
-    return { index: result.index, text: result.text, phrase: `${within} ${weekday}` };
+    // The parser's span may end in the line break after its words ("lundi prochain\n"): the
+    // span is the words, so a replacement keeps the break.
+    return { index: result.index, text: result.text.trimEnd(), phrase: `${within} ${weekday}` };
   }
   const ahead = before ? place([before[1] ?? ""], LAST_BEFORE, NEXT_BEFORE) : undefined;
   if (ahead !== undefined && before) {
