@@ -514,9 +514,18 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
     return [files, JSON.stringify(stored), ...rest].join("\n");
   };
   // The stored text with every term line of one search naming, in its first posting, a document
-  // past that search's documents (every line, so a query's partial read meets one too).
-  const pastTheDocuments = (text: string, search: "units" | "files") => {
+  // past that search's documents (every line, so a query's partial read meets one too): far past
+  // them (the line grows, so the stored places after it name other lines), the search's next id
+  // (the first short id no document has), or an id past the next one of the replaced id's length
+  // (the places stay right: the postings' own check must refuse it).
+  type Past = "far" | "next id" | "same length";
+  const pastTheDocuments = (text: string, search: "units" | "files", where: Past = "far") => {
     const lines = text.split("\n");
+    const stored = JSON.parse(lines[1] ?? "") as Record<
+      "search" | "fileSearch",
+      { nextId: number }
+    >;
+    const nextId = stored[search === "units" ? "search" : "fileSearch"].nextId;
     const files = lines.indexOf('"files"');
     const [from, to] = search === "units" ? [3, files] : [files + 1, lines.length - 1];
     for (let at = from; at < to; at++) {
@@ -525,7 +534,14 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
       if (field === undefined || postings === undefined) continue;
       const [first, ...rest] = Object.entries(postings);
       if (first === undefined) continue;
-      fields[field] = Object.fromEntries([["1000000", first[1]], ...rest]);
+      const past =
+        where === "far"
+          ? "1000000"
+          : where === "next id"
+            ? String(nextId)
+            : "9".repeat(first[0].length);
+      if (Number(past) < nextId) throw new Error(`${past} is not past the documents (${nextId})`);
+      fields[field] = Object.fromEntries([[past, first[1]], ...rest]);
       lines[at] = JSON.stringify([term, fields]);
     }
     return lines.join("\n");
@@ -667,15 +683,22 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
   });
 
   // A query parses only the term lines it reaches (`prepare`): the postings it reads are checked.
-  it.each(["units", "files"] as const)(
-    "a query's partial read refuses a posting past the documents (%s)",
-    async (search) => {
+  it.each([
+    ["units", "far"],
+    ["units", "next id"],
+    ["units", "same length"],
+    ["files", "far"],
+    ["files", "next id"],
+    ["files", "same length"],
+  ] as const)(
+    "a query's partial read refuses a posting past the documents (%s, %s)",
+    async (search, where) => {
       const store = await folder();
       await rankRecallUnits({ store, query: QUERY });
       await flushRecallIndexes();
       const text = await readFile(join(store.root, ".memfiles", RECALL_INDEX_FILE), "utf8");
       expect(RecallIndex.parseFiles(text, store)?.prepare(QUERY)).toBe(true);
-      const damaged = pastTheDocuments(text, search);
+      const damaged = pastTheDocuments(text, search, where);
       expect(RecallIndex.parseFiles(damaged, store)?.prepare(QUERY)).toBe(false);
     },
   );

@@ -1166,7 +1166,7 @@ export class RecallIndex {
       const unitMeta = read?.meta ?? { ...unpacked(meta.units), index };
       const fileMeta = unpacked(meta.files);
       if (
-        !postingsNameDocuments(unitMeta.index, unitMeta.documentIds) ||
+        !(read?.named ?? postingsNameDocuments(unitMeta.index, unitMeta.documentIds)) ||
         !postingsNameDocuments(fileRead, fileMeta.documentIds)
       ) {
         return undefined;
@@ -1225,6 +1225,8 @@ export class RecallIndex {
     fileIndex: AsPlainObject["index"];
     counts: Map<string, number>;
     places: number[];
+    /** Whether every posting kept names a document read (else the index cannot be trusted). */
+    named: boolean;
   } {
     const meta = stored.units;
     const fieldsOf = (search: Pick<SearchMeta, "fieldIds">) =>
@@ -1234,8 +1236,20 @@ export class RecallIndex {
     const folded = this.#folded;
     // The documents read, marked by short id: one pass over the packed arrays then takes them.
     const read = new Uint8Array(meta.nextId + 1);
+    // Each short id marked is counted once; one outside `read` names no document at all. The pass
+    // takes as many documents as were marked only when every posting names a packed document:
+    // what `postingsNameDocuments` checks of a whole search, without walking the postings again.
+    let marked = 0;
+    let outside = false;
+    const mark = (shortId: number) => {
+      const seen = read[shortId];
+      if (seen === 0) {
+        read[shortId] = 1;
+        marked++;
+      } else if (seen === undefined) outside = true;
+    };
     for (const shortId of folded === undefined ? [] : storedShortIds(meta, folded.remove))
-      read[shortId] = 1;
+      mark(shortId);
     const planned = plannedWords(
       query,
       this.#unitCount(),
@@ -1253,19 +1267,26 @@ export class RecallIndex {
       return kept;
     };
     const kept = cut(index, fieldOf);
-    // A short id past the packed ones marks nothing: its posting then names no document read, and
-    // the index is rebuilt (`postingsNameDocuments`).
     for (const [, fields] of kept) {
       for (const postings of Object.values(fields)) {
-        for (const shortId in postings) read[Number(shortId)] = 1;
+        for (const key in postings) {
+          const shortId = Number(key);
+          const seen = read[shortId];
+          if (seen === 0) {
+            read[shortId] = 1;
+            marked++;
+          } else if (seen === undefined) outside = true;
+        }
       }
     }
     const places: number[] = [];
+    const documents = unpacked(meta, read, places);
     return {
-      meta: { ...unpacked(meta, read, places), index: kept },
+      meta: { ...documents, index: kept },
       fileIndex: cut(fileIndex, fileFieldOf),
       counts,
       places,
+      named: !outside && places.length === marked,
     };
   }
 
