@@ -9,8 +9,8 @@ import {
 } from "../guards/tombstones.js";
 import { MEMORY_INDEX_FILE, type MemoryStore } from "../store/index.js";
 import { handWrittenIndexLines } from "../store/memory-index.js";
-import { LIST_MARKER } from "../text/list-marker.js";
 import { factKey } from "../text/fact-key.js";
+import { LIST_MARKER } from "../text/list-marker.js";
 import type { WriteStore } from "../write/index.js";
 import { readTombstones, TombstoneIndex } from "../write/index.js";
 import { layoutOf } from "./layout-of.js";
