@@ -125,9 +125,10 @@ describe("memfiles commands", { timeout: TEST_LIMIT_MS }, () => {
     });
     expect(await readFile(join(folder, "memory/topics/tools.md"), "utf8")).not.toContain("Fly.io");
     const tombstones = await readFile(join(folder, "memory/.memfiles/tombstones.json"), "utf8");
-    // Format 2: short hashes of the fact key and words (decision 0026), never the words.
+    // Format 3: short hashes of the fact key and words (decision 0026), never the words, and
+    // the lines the forget left (none here: decision 0107).
     expect(tombstones).toMatch(
-      /"version":2,"tombstones":\[\n\{"date":"[^"]+","facts":\[\["[\w-]{11}",/,
+      /"version":3,"tombstones":\[\n\{"date":"[^"]+","facts":\[\["[\w-]{11}",.*"kept":""\}/,
     );
     expect(tombstones).not.toMatch(/fly|deploy/i);
   });
