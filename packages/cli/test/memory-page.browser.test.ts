@@ -106,9 +106,10 @@ describe("the memory page in Chromium", { timeout: BROWSER_TIMEOUT_MS }, () => {
     expect(text).not.toContain("Fly.io");
     expect(text).toContain("uses Neovim, not VS Code");
     const tombstones = await readFile(join(store.root, ".memfiles/tombstones.json"), "utf8");
-    // Format 2: short hashes of the fact key and words (decision 0026), never the words.
+    // Format 3: short hashes of the fact key and words (decision 0026), never the words, and
+    // the lines the forget left (decision 0107).
     expect(tombstones).toMatch(
-      /"version":2,"tombstones":\[\n\{"date":"[^"]+","facts":\[\["[\w-]{11}",/,
+      /"version":3,"tombstones":\[\n\{"date":"[^"]+","facts":\[\["[\w-]{11}",.*"kept":/,
     );
     expect(tombstones).not.toContain("Fly");
     await page.click("#undo");
