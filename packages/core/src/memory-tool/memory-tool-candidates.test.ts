@@ -1,9 +1,7 @@
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
 import type Anthropic from "@anthropic-ai/sdk";
 import { describe, expect, it } from "vitest";
-import { flushRecallIndexes, forgetOpenRecallIndexes, openRecallIndex } from "../recall/index.js";
+import { filesOf, indexedAndWhole } from "../../test/fixtures/indexed-and-whole.js";
+import { forgetOpenRecallIndexes } from "../recall/index.js";
 import { MemoryStore, type StoreLayout } from "../store/index.js";
 import { createMemoryToolHandlers } from "./memory-tool-handlers.js";
 
@@ -210,48 +208,13 @@ class WholeReadCount extends MemoryStore {
   }
 }
 
-async function writeFolder(root: string, files: Record<string, string | null>): Promise<void> {
-  for (const [path, content] of Object.entries(files)) {
-    if (content === null) {
-      await rm(join(root, path));
-      continue;
-    }
-    await mkdir(dirname(join(root, path)), { recursive: true });
-    await writeFile(join(root, path), content);
-  }
-}
-
-async function filesOf(root: string): Promise<Record<string, string>> {
-  const files: Record<string, string> = {};
-  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith(".md")) continue;
-    const path = join(entry.parentPath, entry.name);
-    files[path.slice(root.length + 1)] = await readFile(path, "utf8");
-  }
-  return files;
-}
-
-// The same folder twice: one with a stored recall index (then the later changes), one without.
-async function twoFolders(layout: StoreLayout): Promise<{ indexed: string; whole: string }> {
-  const base = await mkdtemp(join(tmpdir(), "memfiles-tool-candidates-"));
-  const indexed = join(base, "indexed");
-  const whole = join(base, "whole");
-  await writeFolder(indexed, FOLDERS[layout].files);
-  await openRecallIndex(new MemoryStore({ root: indexed, layout }));
-  await flushRecallIndexes();
-  forgetOpenRecallIndexes();
-  await writeFolder(indexed, FOLDERS[layout].later);
-  await cp(indexed, whole, { recursive: true, filter: (path) => !path.includes(".memfiles") });
-  return { indexed, whole };
-}
-
 describe("the memory tool's writes read the files the recall index names", () => {
   it.each(
     (["subject", "fact"] as StoreLayout[]).flatMap((layout) =>
       CASES.map((row) => ({ ...row, layout, label: `${layout}: ${row.name}` })),
     ),
   )("$label", async ({ command, layout }) => {
-    const { indexed, whole } = await twoFolders(layout);
+    const { indexed, whole } = await indexedAndWhole({ ...FOLDERS[layout], layout });
     const outcome = async (root: string) => {
       forgetOpenRecallIndexes();
       const store = new WholeReadCount({ root, layout });

@@ -1,10 +1,8 @@
-import { cp, mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { filesOf, indexedAndWhole } from "../../test/fixtures/indexed-and-whole.js";
 import { boundaryStore } from "../boundary/index.js";
 import { remember } from "../layouts/index.js";
-import { flushRecallIndexes, forgetOpenRecallIndexes, openRecallIndex } from "../recall/index.js";
+import { forgetOpenRecallIndexes } from "../recall/index.js";
 import { MemoryStore } from "../store/index.js";
 import { splitSearchTerms, statedFactWords, stemmedSearchTerm } from "../text/index.js";
 import { recallAnswersFor, recallFindsWord } from "./candidate-files.js";
@@ -223,37 +221,6 @@ const SURFACES: Surface[] = [
   ["a project's view", (store) => boundaryStore(store, { project: "billing" }) as never],
 ];
 
-async function writeFolder(root: string, files: Record<string, string>): Promise<void> {
-  for (const [path, content] of Object.entries(files)) {
-    await mkdir(dirname(join(root, path)), { recursive: true });
-    await writeFile(join(root, path), content);
-  }
-}
-
-async function filesOf(root: string): Promise<Record<string, string>> {
-  const files: Record<string, string> = {};
-  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith(".md")) continue;
-    const path = join(entry.parentPath, entry.name);
-    files[path.slice(root.length + 1)] = await readFile(path, "utf8");
-  }
-  return files;
-}
-
-// The same folder twice: one with a stored recall index (then the later lines), one without.
-async function twoFolders(): Promise<{ indexed: string; whole: string }> {
-  const base = await mkdtemp(join(tmpdir(), "memfiles-candidates-"));
-  const indexed = join(base, "indexed");
-  const whole = join(base, "whole");
-  await writeFolder(indexed, FOLDER);
-  await openRecallIndex(new MemoryStore({ root: indexed, layout: "subject" }));
-  await flushRecallIndexes();
-  forgetOpenRecallIndexes();
-  await writeFolder(indexed, LATER);
-  await cp(indexed, whole, { recursive: true, filter: (path) => !path.includes(".memfiles") });
-  return { indexed, whole };
-}
-
 describe("a write reads the files the recall index names, with the answer of a whole read", () => {
   it.each(
     SURFACES.flatMap(([surface, view]) =>
@@ -261,7 +228,11 @@ describe("a write reads the files the recall index names, with the answer of a w
     ),
   )("$label", async ({ path, fact, replaces, indexed: answers, surface, view }) => {
     const answersFromIndex = answers === "unscoped" ? surface !== "a project's view" : answers;
-    const { indexed, whole } = await twoFolders();
+    const { indexed, whole } = await indexedAndWhole({
+      files: FOLDER,
+      later: LATER,
+      layout: "subject",
+    });
     const outcome = async (root: string) => {
       forgetOpenRecallIndexes();
       const store = new WholeReadCount({ root, layout: "subject" });

@@ -1,13 +1,7 @@
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { filesOf, indexedAndWhole } from "../../../test/fixtures/indexed-and-whole.js";
 import { boundaryStore } from "../../boundary/index.js";
-import {
-  flushRecallIndexes,
-  forgetOpenRecallIndexes,
-  openRecallIndex,
-} from "../../recall/index.js";
+import { forgetOpenRecallIndexes } from "../../recall/index.js";
 import { MemoryStore } from "../../store/index.js";
 import { remember } from "../index.js";
 
@@ -200,48 +194,17 @@ const VIEWS: Record<Surface, (store: MemoryStore) => MemoryStore> = {
   project: (store) => boundaryStore(store, { project: "billing" }) as never,
 };
 
-async function writeFolder(root: string, files: Record<string, string | null>): Promise<void> {
-  for (const [path, content] of Object.entries(files)) {
-    if (content === null) {
-      await rm(join(root, path));
-      continue;
-    }
-    await mkdir(dirname(join(root, path)), { recursive: true });
-    await writeFile(join(root, path), content);
-  }
-}
-
-async function filesOf(root: string): Promise<Record<string, string>> {
-  const files: Record<string, string> = {};
-  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith(".md")) continue;
-    const path = join(entry.parentPath, entry.name);
-    files[path.slice(root.length + 1)] = await readFile(path, "utf8");
-  }
-  return files;
-}
-
-// The same folder twice: one with a stored recall index (then the later changes), one without.
-async function twoFolders(): Promise<{ indexed: string; whole: string }> {
-  const base = await mkdtemp(join(tmpdir(), "memfiles-fact-named-"));
-  const indexed = join(base, "indexed");
-  const whole = join(base, "whole");
-  await writeFolder(indexed, FOLDER);
-  await openRecallIndex(new MemoryStore({ root: indexed, layout: "fact" }));
-  await flushRecallIndexes();
-  forgetOpenRecallIndexes();
-  await writeFolder(indexed, LATER);
-  await cp(indexed, whole, { recursive: true, filter: (path) => !path.includes(".memfiles") });
-  return { indexed, whole };
-}
-
 describe("a fact-layout remember reads the files the recall index names", () => {
   it.each(
     (Object.keys(VIEWS) as Surface[]).flatMap((surface) =>
       CASES.map((row) => ({ ...row, surface, label: `${surface}: ${row.name}` })),
     ),
   )("$label", async ({ path, fact, replaces, indexed, surface }) => {
-    const { indexed: withIndex, whole } = await twoFolders();
+    const { indexed: withIndex, whole } = await indexedAndWhole({
+      files: FOLDER,
+      later: LATER,
+      layout: "fact",
+    });
     const outcome = async (root: string) => {
       forgetOpenRecallIndexes();
       const store = new WholeReadCount({ root, layout: "fact" });
