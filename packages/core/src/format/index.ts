@@ -26,9 +26,9 @@ export {
 export type { MemoryType } from "./memory-problem.js";
 export {
   type BodyLine,
-  descriptionLineOf,
   mayMatchBodyLines,
   memoryBodyLines,
+  memoryFileLines,
   type SearchMatch,
   searchMemoryLines,
 } from "./search-lines.js";

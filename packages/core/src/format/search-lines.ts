@@ -17,7 +17,7 @@ export type BodyLine = {
 /**
  * A line that holds every searched word: its 1-based line number in the file, as an editor numbers
  * it. A match of the file's description carries the line its `description:` key is written on
- * ({@link descriptionLineOf}), or 0 when the file's text has no such line.
+ * ({@link memoryFileLines}), or 0 when the file's text has no such line.
  */
 export type SearchMatch = { line: number; text: string };
 
@@ -34,8 +34,26 @@ export type SearchMatch = { line: number; text: string };
  * // [{ line: 4, stated: "2026/01/02", text: "likes tea", written: "[stated 2026/01/02] likes tea" }]
  */
 export function memoryBodyLines(content: string, path: string): BodyLine[] {
+  return memoryFileLines(content, path).lines;
+}
+
+/**
+ * {@link memoryBodyLines} and the line the file's `description:` key is on, from one parse: the
+ * parser's own field lines (`lineMap.fieldLines`, 1-based as an editor numbers them; a BOM and
+ * CRLF read as it reads them).
+ *
+ * @param content - The file's text.
+ * @param path - Its memory path (for the parser's messages).
+ * @returns The body lines, and `descriptionLine` (0 when the file has no such line or cannot be
+ *   parsed).
+ * @example memoryFileLines("---\nname: food\ndescription: Food.\n---\n", "topics/food.md").descriptionLine // 3
+ */
+export function memoryFileLines(
+  content: string,
+  path: string,
+): { lines: BodyLine[]; descriptionLine: number } {
   const parsed = safeParseMemoryFile(content, { path });
-  if (!parsed.success) return [];
+  if (!parsed.success) return { lines: [], descriptionLine: 0 };
   const bodyStart =
     content.split(/\r?\n/).length - (content.endsWith("\n") ? 1 : 0) - parsed.value.lines.length;
   const lines: BodyLine[] = [];
@@ -54,26 +72,7 @@ export function memoryBodyLines(content: string, path: string): BodyLine[] {
       if (text !== "" && !text.startsWith("#")) lines.push({ line: number, text, written: text });
     }
   });
-  return lines;
-}
-
-/**
- * The 1-based line a file's `description:` key is written on in its front matter, as an editor
- * numbers lines (a BOM and CRLF line ends read as the parser reads them); 0 when there is none.
- *
- * @param content - The file's text.
- * @returns The line number, or 0.
- * @example descriptionLineOf("---\nname: food\ndescription: Food.\n---\n") // 3
- */
-export function descriptionLineOf(content: string): number {
-  const lines = content.replace(/^\uFEFF/, "").split("\n");
-  if (lines[0]?.trimEnd() !== "---") return 0;
-  for (let at = 1; at < lines.length; at++) {
-    const line = lines[at] ?? "";
-    if (/^(?:---|\.\.\.)\s*$/.test(line)) return 0;
-    if (/^description\s*:/.test(line)) return at + 1;
-  }
-  return 0;
+  return { lines, descriptionLine: parsed.value.lineMap.fieldLines.description ?? 0 };
 }
 
 /**
@@ -81,7 +80,7 @@ export function descriptionLineOf(content: string): number {
  * lines ({@link memoryBodyLines}) that hold every word, case and accents ignored
  * (`foldSearchText`), a word matching inside a longer one.
  *
- * @param file - The file's description, the line it is on ({@link descriptionLineOf}; 0 when
+ * @param file - The file's description, the line it is on ({@link memoryFileLines}; 0 when
  *   not given) and its body lines.
  * @param words - The words to look for, each may hold several separated by spaces.
  * @returns The matches in file order; none when the words hold no word.

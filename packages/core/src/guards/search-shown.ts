@@ -1,7 +1,7 @@
 import {
-  descriptionLineOf,
   mayMatchBodyLines,
   memoryBodyLines,
+  memoryFileLines,
   type SearchMatch,
   searchMemoryLines,
 } from "../format/index.js";
@@ -70,10 +70,10 @@ export async function searchShown(
               lineLeftOut: "",
             }).content,
           };
-    const lines = memoryBodyLines(file.content, file.path);
+    const { lines, descriptionLine } = memoryFileLines(file.content, file.path);
     return searchMemoryLines({ description: file.description, lines }, words).length === 0
       ? []
-      : [{ file, lines }];
+      : [{ file, lines, descriptionLine }];
   });
   // One screen over every matched text: the screen searches them joined, a few ms for 100 files
   // where one call a text cost ~0.8 ms each.
@@ -82,11 +82,10 @@ export async function searchShown(
   );
   const found: Array<{ file: SearchedFile; matches: Array<SearchMatch & { kinds: string[] }> }> =
     [];
-  for (const [at, { file, lines }] of hit.entries()) {
+  for (const [at, { file, lines, descriptionLine }] of hit.entries()) {
     const description = masked[2 * at] as MaskedText;
     const content = masked[2 * at + 1] as MaskedText;
     const written = new Map(lines.map((line) => [line.line, line.written]));
-    const descriptionLine = descriptionLineOf(file.content);
     const shown = {
       description: description.text,
       descriptionLine,
