@@ -1,12 +1,16 @@
+import { lazy } from "../text/lazy.js";
 import { CREDENTIAL_LABELS, PASSWORD_WORDS_OTHER_LANGUAGES } from "./password-words.js";
 import { allMatches, wordCoverage } from "./secret-patterns.js";
 
 // Words that name a credential or label one ("Zugangsdaten"), in English and the languages of
 // `password-words.ts`. "Key", "token" and "secret" are left out: in prose they name other things
-// ("the key to the shed").
-const CREDENTIAL_WORD = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:passwords?|passwd|passphrases?|passcodes?|pwd|pins?|${[...CREDENTIAL_LABELS, ...PASSWORD_WORDS_OTHER_LANGUAGES].join("|")})(?![\\p{L}\\p{N}])`,
-  "giu",
+// ("the key to the shed"). Built on the first text the finder is run on.
+const CREDENTIAL_WORD = lazy(
+  () =>
+    new RegExp(
+      `(?<![\\p{L}\\p{N}])(?:passwords?|passwd|passphrases?|passcodes?|pwd|pins?|${[...CREDENTIAL_LABELS, ...PASSWORD_WORDS_OTHER_LANGUAGES].join("|")})(?![\\p{L}\\p{N}])`,
+      "giu",
+    ),
 );
 // A run that could be a typed password: 6 to 64 letters, digits and ASCII symbols. A colon, equals
 // sign, slash or dot ends it: "password:Rd4sPw9Lk2" is a word and its value, not one token.
@@ -44,7 +48,7 @@ export function isHighEntropyToken(token: string): boolean {
  * @returns `[start, end]` ranges (UTF-16 code units) of the tokens.
  */
 export function findCredentialNearToken(text: string): Array<[number, number]> {
-  const words = [...allMatches(CREDENTIAL_WORD, text)];
+  const words = [...allMatches(CREDENTIAL_WORD(), text)];
   if (words.length === 0) return [];
   const found: Array<[number, number]> = [];
   for (const token of allMatches(TOKEN, text)) {

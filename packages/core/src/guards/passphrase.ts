@@ -1,21 +1,26 @@
+import { lazy } from "../text/lazy.js";
 import { STOP_WORD_LISTS, STOP_WORDS } from "../text/stop-words.js";
 import { isNotAPasswordValue, isPointerWord } from "./password-words.js";
 
 // Words a sentence about a password is made of and a passphrase is not: every stop word memfiles
 // reads (the `stopword` package's lists of 12 languages, `STOP_WORD_LISTS`, and memfiles' own
 // `STOP_WORDS`: "something", "thing"), the words 0092's "passphrase:" rule stops at, and the
-// words that say how often or when ("my password is wrong every single time").
-const PHRASE_STOPS: ReadonlySet<string> = new Set([
-  ...Object.values(STOP_WORD_LISTS).flatMap((list) => list.map((word) => word.toLowerCase())),
-  ...STOP_WORDS,
-  ...["for", "to", "of", "and", "or", "is", "are", "was", "be", "my", "our", "your", "its"],
-  ...["their", "if", "when", "every", "each", "this", "that", "it", "see", "ask", "check"],
-  ...["look", "use", "uses", "used", "keep", "kept", "same", "as", "than", "then", "there"],
-  ...["always", "often", "usually", "sometimes", "rarely", "once", "twice", "single", "time"],
-  ...["times", "day", "days", "week", "weeks", "month", "months", "year", "years", "last"],
-  ...["next", "ago", "since", "until", "down", "up", "away", "somewhere", "anywhere", "safe"],
-  ...["here", "online", "offline", "today", "tomorrow", "yesterday", "again", "now", "enough"],
-]);
+// words that say how often or when ("my password is wrong every single time"). Built on the first
+// passphrase looked at: a process that finds no password word never needs it.
+const PHRASE_STOPS = lazy(
+  (): ReadonlySet<string> =>
+    new Set([
+      ...Object.values(STOP_WORD_LISTS).flatMap((list) => list.map((word) => word.toLowerCase())),
+      ...STOP_WORDS,
+      ...["for", "to", "of", "and", "or", "is", "are", "was", "be", "my", "our", "your", "its"],
+      ...["their", "if", "when", "every", "each", "this", "that", "it", "see", "ask", "check"],
+      ...["look", "use", "uses", "used", "keep", "kept", "same", "as", "than", "then", "there"],
+      ...["always", "often", "usually", "sometimes", "rarely", "once", "twice", "single", "time"],
+      ...["times", "day", "days", "week", "weeks", "month", "months", "year", "years", "last"],
+      ...["next", "ago", "since", "until", "down", "up", "away", "somewhere", "anywhere", "safe"],
+      ...["here", "online", "offline", "today", "tomorrow", "yesterday", "again", "now", "enough"],
+    ]),
+);
 
 /**
  * Words of {@link isNotAPasswordValue} a passphrase may start with: adjectives that read as a
@@ -42,7 +47,7 @@ export const PASSPHRASE_WORDS = { min: 3, max: 8 } as const;
 // name with an apostrophe ("John's birthday") describes the password.
 const phraseWord = (word: string) => {
   const lower = word.toLowerCase();
-  return WORD.test(word) && !PHRASE_STOPS.has(lower) && !isPointerWord(lower);
+  return WORD.test(word) && !PHRASE_STOPS().has(lower) && !isPointerWord(lower);
 };
 
 /**
@@ -80,6 +85,6 @@ export function passphraseEnd(text: string, start: number): number | undefined {
  */
 export function isEnglishStopWord(word: string): boolean {
   const lower = word.replace(/[.,;:!?)]+$/, "").toLowerCase();
-  return STOP_WORDS.has(lower) || ENGLISH.has(lower);
+  return STOP_WORDS.has(lower) || ENGLISH().has(lower);
 }
-const ENGLISH: ReadonlySet<string> = new Set(STOP_WORD_LISTS.eng);
+const ENGLISH = lazy((): ReadonlySet<string> => new Set(STOP_WORD_LISTS.eng));

@@ -9,7 +9,7 @@ import { SECRET_SCREEN_VERSION, secretScreenIdentity } from "./secret-screen-ide
 // put the new hash here either way.
 const SCREEN_CODE = {
   version: 3,
-  sha256: "4496e0c042a262c6caad315d2521ae4cfef94bfa6cfcdbcd46d059c5be6e5168",
+  sha256: "d14d2ea877695c997a30f2ecebdd3872c7c878911e90f527a03971193a95c4df",
 };
 const SCREEN_FILES = ["secret-screen.ts", "split-halves.ts", "../text/list-marker.ts"];
 

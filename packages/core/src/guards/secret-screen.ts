@@ -2,6 +2,7 @@
 // memory runs on every text before it asks for the check (`mask-secrets.ts`). Its imports are the
 // modules the recall entry loads anyway; the check's own (zod, secretlint) stay unloaded for a
 // clean text.
+import { lazy } from "../text/lazy.js";
 import { foldForScan, OWN_FINDER_PATTERNS } from "./secret-guard.js";
 import { SECRETLINT_SCREEN } from "./secretlint-scan.js";
 import { headEnd, LINE_LEAD, tailStart } from "./split-halves.js";
@@ -15,8 +16,9 @@ const KEPT = /(?:\\[^bB]|\[(?:\\[\s\S]|[^\]\\])*\]|[^\\[(^$]|\((?!\?!|\?<(?!=)))
 // Each pattern loosened: its word boundaries, anchors and negative lookarounds dropped, named
 // groups made plain. A loosened pattern matches wherever its pattern does, and in any text that
 // holds such a text (no assertion looks past what it matched), so a screen of a text also screens
-// each part and join of it. Patterns of one set of flags are tried as one alternation.
-const SCREENS: readonly RegExp[] = screens([...OWN_FINDER_PATTERNS, ...SECRETLINT_SCREEN]);
+// each part and join of it. Patterns of one set of flags are tried as one alternation. Built on
+// the first text screened: a cold recall of files the index holds as cleared screens none.
+const SCREENS = lazy(() => screens([...OWN_FINDER_PATTERNS, ...SECRETLINT_SCREEN]));
 
 /**
  * Whether the secret check (`checkSecretsOfEach` on `[text]`) may find anything in a text: false
@@ -31,7 +33,7 @@ const SCREENS: readonly RegExp[] = screens([...OWN_FINDER_PATTERNS, ...SECRETLIN
  */
 export function mayHoldSecret(text: string): boolean {
   if (cleared.has(text)) return false;
-  const held = screened(text).some((variant) => SCREENS.some((screen) => screen.test(variant)));
+  const held = screened(text).some((variant) => SCREENS().some((screen) => screen.test(variant)));
   if (!held) clear(text);
   return held;
 }
@@ -48,7 +50,7 @@ export function mayHoldSecretOfEach(texts: readonly string[]): boolean[] {
   const pending = texts.filter((text) => !cleared.has(text));
   if (pending.length === 0) return texts.map(() => false);
   const joined = pending.flatMap(screened).join("\n");
-  if (SCREENS.some((screen) => screen.test(joined))) return texts.map(mayHoldSecret);
+  if (SCREENS().some((screen) => screen.test(joined))) return texts.map(mayHoldSecret);
   for (const text of pending) clear(text);
   return texts.map(() => false);
 }

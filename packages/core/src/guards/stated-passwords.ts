@@ -1,3 +1,4 @@
+import { lazy } from "../text/lazy.js";
 import { passphraseEnd } from "./passphrase.js";
 import {
   isNotAPasswordValue,
@@ -42,16 +43,20 @@ const OTHER_LANGUAGES = new RegExp(
   "giu",
 );
 // A match's text before its value ends in a copula or a colon: the value was said to be one.
-const LINKED_BEFORE = new RegExp(`(?:${LINKS}|[:=：])[*_]{0,3}[^\\S\\r\\n]*$`, "iu");
+// This one and the two below are built on a first match: a regex of this many words in other
+// scripts costs ~1.5 ms of CPU to build, which a process that finds no such word (a cold recall)
+// would pay at import (decision 0109). `OTHER_LANGUAGES` is built at once: the secret screen's
+// identity reads it.
+const LINKED_BEFORE = lazy(() => new RegExp(`(?:${LINKS}|[:=：])[*_]{0,3}[^\\S\\r\\n]*$`, "iu"));
 // The particle-or-colon reading alone, at a match whose plain value was no password.
-const OTHER_LANGUAGES_LINKED = new RegExp(`${WORDS}${AFTER_WORD}`, "iuy");
+const OTHER_LANGUAGES_LINKED = lazy(() => new RegExp(`${WORDS}${AFTER_WORD}`, "iuy"));
 const plainlyPassword = (value: string) =>
   !isNotAPasswordValue(value) &&
   ((/[a-z]/.test(value) && /[A-Z]/.test(value)) || /[!@#$%^&*]/.test(value));
 const LATIN_VALUE = /^[\x21-\x7E\u00C0-\u024F]+$/;
 // A particle the pattern let the value start with, when the value after it was too short:
 // "パスワードは8文字以上" is no password "は8文字以上".
-const LINK_FIRST = new RegExp(`^(?:${LINKS})`, "iu");
+const LINK_FIRST = lazy(() => new RegExp(`^(?:${LINKS})`, "iu"));
 // A value in another script is a password when it is one word with a letter and a digit that
 // starts with its letters ("Лето2024", "夏天2024!") or holds one of `!@#$%^&*`: a date or count
 // starts with its digits ("2024年5月", "8文字以上").
@@ -130,8 +135,9 @@ export function findStatedPasswords(text: string): Array<[number, number]> {
         found.push([end - plain.length, end]);
         continue;
       }
-      OTHER_LANGUAGES_LINKED.lastIndex = first.index;
-      match = OTHER_LANGUAGES_LINKED.exec(text);
+      const linkedReading = OTHER_LANGUAGES_LINKED();
+      linkedReading.lastIndex = first.index;
+      match = linkedReading.exec(text);
       if (match === null) continue;
     }
     const typed = match.groups?.value ?? "";
@@ -141,14 +147,14 @@ export function findStatedPasswords(text: string): Array<[number, number]> {
     const end = match.index + match[0].length - (typed.length - matched.length);
     // Plain words after a copula or a colon, to the end of the clause: a passphrase ("mein
     // Passwort ist korrekt Pferd Batterie Heftklammer"; decision 0106).
-    const linked = LINKED_BEFORE.test(match[0].slice(0, match[0].length - typed.length));
+    const linked = LINKED_BEFORE().test(match[0].slice(0, match[0].length - typed.length));
     const phrase = linked ? passphraseEnd(text, end - matched.length) : undefined;
     if (phrase !== undefined) {
       found.push([end - matched.length, phrase]);
       continue;
     }
     if (!LATIN_VALUE.test(matched)) {
-      if (LINK_FIRST.test(matched) || !nonLatinPassword(value, typed)) continue;
+      if (LINK_FIRST().test(matched) || !nonLatinPassword(value, typed)) continue;
     } else if (value.length < 4 && !isPointerWord(value)) continue;
     else if (isNotAPasswordValue(value)) continue;
     else if (match.groups?.sep === undefined && !/[\d!@#$%^&*_+=?~/\\|<>.-]/.test(value)) continue;

@@ -4,7 +4,7 @@ export { compareCodeUnits } from "./compare-code-units.js";
 export { contentWordList, contentWords } from "./content-words.js";
 export { countGraphemes } from "./count-graphemes.js";
 export { headOfText, tailOfText } from "./cut-text.js";
-export { ENDED_PHRASES } from "./ended-words.js";
+export { endedPhrases } from "./ended-words.js";
 export { factKey, normalizeFactText, STATED_TAG } from "./fact-key.js";
 export { factSlug, uniqueFactPath } from "./fact-slug.js";
 export { factValues, valueTokens } from "./fact-values.js";

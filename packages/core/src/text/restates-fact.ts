@@ -1,5 +1,5 @@
 import { contentWords } from "./content-words.js";
-import { ENDED_PHRASES } from "./ended-words.js";
+import { endedPhrases } from "./ended-words.js";
 import { foldText } from "./fold.js";
 import { memoizeText } from "./memo.js";
 import { NEGATION_WORDS, STOP_WORDS } from "./stop-words.js";
@@ -20,7 +20,7 @@ const RESTATED_SHARE = 3;
 // the words are what is left without those.
 const statedWords = memoizeText((text: string): { words: Set<string>; holds: boolean } => {
   const folded = foldText(text);
-  const rest = folded.replace(ENDED_PHRASES, " ");
+  const rest = folded.replace(endedPhrases(), " ");
   const words = contentWords(rest, { ignore: AFFIRMATIVE_STOP_WORDS });
   return {
     words: new Set(words.filter((word) => !NEGATION_WORDS.has(word))),
@@ -42,7 +42,7 @@ export function statedFactWords(text: string): { words: ReadonlySet<string>; hol
 /**
  * Whether a proposed fact only restates a stored line (a date tag ignored): every content word of
  * the fact (`contentWords`) is in the line, both have the same polarity (negated or ended in both
- * or neither; {@link ENDED_PHRASES}), and the fact's words are at least a third of the line's.
+ * or neither; {@link endedPhrases}), and the fact's words are at least a third of the line's.
  * `eats pork` does not restate `doesn't eat pork anymore`; `uses Neovim and tmux` adds a word.
  *
  * @example restatesFact("Neovim is the user's main editor", "uses Neovim as the main editor") // true

@@ -1,7 +1,7 @@
 import { type DatedLine, formatDatedLine, parseDatedLine } from "../../../format/dated-line.js";
 import { type LocatedLine, safeParseMemoryFile } from "../../../format/memory-file.js";
 import {
-  ENDED_PHRASES,
+  endedPhrases,
   factValues,
   normalizeFactText,
   reversesFact,
@@ -103,7 +103,7 @@ const END_WORDS =
 // end said in the line itself, or another line dated the same or later that reverses it.
 function showsExpired(fact: LocatedLine, input: readonly LocatedLine[], today: string): boolean {
   if (writtenDates(fact.text).some((date) => date < today)) return true;
-  if (END_WORDS.test(fact.text) || fact.text.replace(ENDED_PHRASES, "") !== fact.text) return true;
+  if (END_WORDS.test(fact.text) || fact.text.replace(endedPhrases(), "") !== fact.text) return true;
   return input.some(
     (other) => other !== fact && other.stated >= fact.stated && reversesFact(other.text, fact.text),
   );
