@@ -18,6 +18,7 @@ import type Anthropic from "@anthropic-ai/sdk";
 import { runRunnableTool } from "@anthropic-ai/sdk/lib/tools/BetaRunnableTool";
 import MiniSearch from "minisearch";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
+import { memoryBackend } from "../../test/memory-backend.js";
 import {
   expectRecallAfterWrite,
   recallFolder as folder,
@@ -495,6 +496,40 @@ describe("a cold process that finds an edited file first", () => {
   });
 });
 
+// A stored index's text in its parts: the files' line, the units' line (the texts and dates put
+// in it, wherever they were stored), the fields' line and the lines after it (the term lines,
+// `"files"`, the file term lines, `"end"`).
+type StoredParts<Units> = { files: string; units: Units; fields: string; after: string[] };
+function storedParts<Units extends object>(text: string): StoredParts<Units> {
+  const [files = "", units = "", chars = ""] = text.split("\n", 3);
+  const stored = JSON.parse(units) as Units & { texts?: string; dates?: string };
+  let at = files.length + units.length + chars.length + 3;
+  const sizes = JSON.parse(chars) as [number, number] | null;
+  if (sizes !== null) {
+    stored.texts = text.slice(at, at + sizes[0]);
+    at += sizes[0] + 1;
+    stored.dates = text.slice(at, at + sizes[1]);
+    at += sizes[1] + 1;
+  }
+  const [fields = "", ...after] = text.slice(at).split("\n");
+  return { files, units: stored, fields, after };
+}
+// The text of `parts`, the texts and dates as lines after the units' line, as `serialize` stores
+// them.
+function storedText<Units extends object>(parts: StoredParts<Units>): string {
+  const {
+    texts = "",
+    dates = "",
+    ...units
+  } = parts.units as Units & {
+    texts?: string;
+    dates?: string;
+  };
+  const chars = JSON.stringify([texts.length, dates.length]);
+  const lines = [parts.files, JSON.stringify(units), chars, texts, dates, parts.fields];
+  return [...lines, ...parts.after].join("\n");
+}
+
 describe("a stored recall index that cannot be trusted is rebuilt", () => {
   type StoredColumns = {
     texts: string;
@@ -508,10 +543,9 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
   };
   // The stored text with its units' line (the second) changed by `change`.
   const unitsLine = (text: string, change: (stored: StoredColumns) => void) => {
-    const [files, units, ...rest] = text.split("\n");
-    const stored = JSON.parse(units ?? "") as StoredColumns;
-    change(stored);
-    return [files, JSON.stringify(stored), ...rest].join("\n");
+    const parts = storedParts<StoredColumns>(text);
+    change(parts.units);
+    return storedText(parts);
   };
   // The stored text with every term line of one search naming, in its first posting, a document
   // past that search's documents (every line, so a query's partial read meets one too): far past
@@ -520,14 +554,11 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
   // (the places stay right: the postings' own check must refuse it).
   type Past = "far" | "next id" | "same length";
   const pastTheDocuments = (text: string, search: "units" | "files", where: Past = "far") => {
-    const lines = text.split("\n");
-    const stored = JSON.parse(lines[1] ?? "") as Record<
-      "search" | "fileSearch",
-      { nextId: number }
-    >;
-    const nextId = stored[search === "units" ? "search" : "fileSearch"].nextId;
+    const parts = storedParts<Record<"search" | "fileSearch", { nextId: number }>>(text);
+    const nextId = parts.units[search === "units" ? "search" : "fileSearch"].nextId;
+    const lines = parts.after;
     const files = lines.indexOf('"files"');
-    const [from, to] = search === "units" ? [3, files] : [files + 1, lines.length - 1];
+    const [from, to] = search === "units" ? [0, files] : [files + 1, lines.length - 1];
     for (let at = from; at < to; at++) {
       const [term, fields] = JSON.parse(lines[at] ?? "") as [string, Record<string, object>];
       const [field, postings] = Object.entries(fields)[0] ?? [];
@@ -544,9 +575,30 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
       fields[field] = Object.fromEntries([[past, first[1]], ...rest]);
       lines[at] = JSON.stringify([term, fields]);
     }
-    return lines.join("\n");
+    return storedText(parts);
+  };
+  // The stored text with the line after the units' line (the texts' and dates' chars) replaced.
+  const charsLine = (text: string, line: (chars: [number, number]) => string) => {
+    const [files = "", units = "", chars = ""] = text.split("\n", 3);
+    const at = files.length + units.length + 2;
+    const sizes = JSON.parse(chars) as [number, number];
+    return `${text.slice(0, at)}${line(sizes)}${text.slice(at + chars.length)}`;
   };
   const CASES: Record<string, (text: string) => string | undefined> = {
+    "the texts' and dates' chars not JSON": (text) => charsLine(text, () => "["),
+    "the texts' chars past their lines": (text) =>
+      charsLine(text, ([texts, dates]) => JSON.stringify([texts + 1, dates])),
+    "the dates' chars short of their lines": (text) =>
+      charsLine(text, ([texts, dates]) => JSON.stringify([texts, dates - 1])),
+    "a column's chars not a count": (text) =>
+      charsLine(text, ([, dates]) => JSON.stringify([-1, dates])),
+    "the texts said to be in the units' line, which lacks them": (text) =>
+      charsLine(text, () => "null"),
+    "the texts in the units' line and after it too": (text) => {
+      const [files, units = "", ...rest] = text.split("\n");
+      const stored = JSON.parse(units) as Record<string, unknown>;
+      return [files, JSON.stringify({ ...stored, texts: "x", dates: "" }), ...rest].join("\n");
+    },
     "a unit term line's posting naming a document past the units": (text) =>
       pastTheDocuments(text, "units"),
     "a file term line's posting naming a document past the files": (text) =>
@@ -682,6 +734,28 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
     expect(RecallIndex.parse(await readFile(path, "utf8"), store)).toBeInstanceOf(RecallIndex);
   });
 
+  // UTF-8 cannot hold a lone surrogate (a database backend's text can): such texts stay JSON.
+  it("keeps texts holding a lone surrogate in the units' line, and reads them back", async () => {
+    const backend = memoryBackend(`memory:lone-${Math.random()}`);
+    const store = new MemoryStore({ backend, layout: "subject" });
+    const line = "[stated 2026/05/08] Marta tunes the \ud83d guitar";
+    backend.files.set("people/marta.md", subjectFile("marta", "Marta", [line]));
+    const query = "Which guitar does Marta tune?";
+    const expected = seen(await rankRecallUnits({ store, query }));
+    expect(expected.map(([, text]) => text)).toEqual(["Marta tunes the \ud83d guitar"]);
+    await flushRecallIndexes();
+    const text = backend.internal.get(RECALL_INDEX_FILE) ?? "";
+    const [, units = "", chars] = text.split("\n");
+    expect(chars).toBe("null");
+    expect((JSON.parse(units) as { texts: string }).texts).toBe("Marta tunes the \ud83d guitar");
+    expect(RecallIndex.parse(text, store)?.query(query)).toEqual(
+      (await openRecallIndex(store)).query(query),
+    );
+    forgetOpenRecallIndexes();
+    expect(seen(await rankRecallUnits({ store, query }))).toEqual(expected);
+    expect(backend.internal.get(RECALL_INDEX_FILE)).toBe(text);
+  });
+
   // A query parses only the term lines it reaches (`prepare`): the postings it reads are checked.
   it.each([
     ["units", "far"],
@@ -741,10 +815,13 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
     const expected = seen(await rankRecallUnits({ store, query: QUERY }));
     await flushRecallIndexes();
     const path = join(store.root, ".memfiles", RECALL_INDEX_FILE);
-    const [files, units, fields, ...rest] = (await readFile(path, "utf8")).split("\n");
-    const damaged = [files, units, JSON.stringify(damage(JSON.parse(fields ?? ""))), ...rest];
-    await writeFile(path, damaged.join("\n"));
-    expect(RecallIndex.parse(damaged.join("\n"), store)).toBeUndefined();
+    const parts = storedParts<object>(await readFile(path, "utf8"));
+    const damaged = storedText({
+      ...parts,
+      fields: JSON.stringify(damage(JSON.parse(parts.fields))),
+    });
+    await writeFile(path, damaged);
+    expect(RecallIndex.parse(damaged, store)).toBeUndefined();
     forgetOpenRecallIndexes();
     await openRecallIndex(store);
     await flushRecallIndexes();
@@ -956,13 +1033,12 @@ describe("a cold query parses only the terms it can reach", () => {
     const text = (await store.readInternal(RECALL_INDEX_FILE)) ?? "";
     expect(await store.readInternal(RECALL_INDEX_LOG)).toBe("");
     type Terms = { terms: string[]; units: number[] };
-    const [, unitsLine = "", , ...lines] = text.split("\n");
-    const stored = JSON.parse(unitsLine) as {
+    const { units: stored, after: lines } = storedParts<{
       files: number[];
       fileSearch: { shortIds: number[]; ids: number[] };
       terms: Terms;
       fileTerms: Terms;
-    };
+    }>(text);
     // A file document's id is its first unit's place; its units are the next ones.
     const unitsAt = new Map<number, number>();
     let place = 0;

@@ -53,9 +53,11 @@ export const RECALL_INDEX_LOG_SHARE = 0.25;
  * an older version wrote may hold wrong entries: version 11's log could give a file no units.
  * Version 13 stores a search's short ids and ids as runs (decision 0086). Version 14: a dated line
  * written as a list item (`- [stated …] …`) is one dated unit, where version 13 stored a file of
- * them as undated text (decision 0101).
+ * them as undated text (decision 0101). Version 15 stores the units' texts and dates as lines of
+ * their own after the units' line, not as JSON strings inside it, and strips a line's list marker
+ * by `LINE_MARKER` (`•` and `1.` too), which changes stored units (decision 0110).
  */
-export const RECALL_INDEX_FORMAT = 14;
+export const RECALL_INDEX_FORMAT = 15;
 
 // The one rule for a stored index being readable rather than rebuilt: its files' line says it was
 // stored by this format, ranking, secret screen, layout and size cap. Another screen's "cleared"
@@ -284,10 +286,14 @@ export function readRecallIndexLog(
 }
 
 type StoredUnits = {
-  /** Each unit's text (one line: `unitsOfFile` makes it so), by id, joined by `"\n"`. */
-  texts: string;
-  /** Each unit's date by id, joined by `"\n"`; `""`: none (a date is never empty). */
-  dates: string;
+  /**
+   * Each unit's text (one line: `unitsOfFile` makes it so), by id, joined by `"\n"`: here only
+   * when it holds a lone surrogate, which UTF-8 cannot hold; otherwise the lines after the units'
+   * line ({@link UnitColumnChars}).
+   */
+  texts?: string;
+  /** Each unit's date by id, joined by `"\n"`; `""`: none (a date is never empty). As `texts`. */
+  dates?: string;
   /** Each unit's kind by id, one letter a unit: {@link KIND_LETTERS}. */
   kinds: string;
   /** Each file's unit count, in the files' line's order: its units are the next ids. */
@@ -788,6 +794,47 @@ function onlyQueried<T>(
   };
 }
 
+// The line after the units' line: the chars of the texts and of the dates stored as they are
+// after it (`[texts, dates]`), or `null` when they are JSON strings in the units' line. A 4 MB
+// texts string parsed from JSON costs a cold query ~9 ms at 10,000 subject files; as lines of the
+// file read, it is a slice of the text already decoded (decision 0110).
+type UnitColumnChars = [number, number] | null;
+
+// The texts and dates as `#takeRest` found them (see `storedColumns`).
+type StoredColumns = { texts: string; dates: string } | "in units" | "damaged";
+
+// A lone surrogate (a paired one is one code point under `u`): UTF-8 cannot hold it as it is.
+const LONE_SURROGATE = /\p{Cs}/u;
+
+const isCount = (value: unknown): value is number =>
+  Number.isInteger(value) && (value as number) >= 0;
+
+// The texts and dates a stored index holds as lines after its units' line, read from `rest` at
+// `at` (the chars' line): `"in units"` when the units' line holds them, `"damaged"` when the
+// chars' line or the lines it sizes are not what `serialize` wrote (a query then rebuilds; a
+// listing still reads the files' line). `fieldsAt`: where the fields' line starts.
+function storedColumns(rest: string, at: number): { columns: StoredColumns; fieldsAt: number } {
+  const charsEnd = rest.indexOf("\n", at);
+  if (charsEnd === -1) return { columns: "damaged", fieldsAt: at };
+  let chars: unknown;
+  try {
+    chars = JSON.parse(rest.slice(at, charsEnd));
+  } catch {
+    return { columns: "damaged", fieldsAt: charsEnd + 1 };
+  }
+  if (chars === null) return { columns: "in units", fieldsAt: charsEnd + 1 };
+  const [textChars, dateChars] = Array.isArray(chars) && chars.length === 2 ? chars : [];
+  if (!isCount(textChars) || !isCount(dateChars))
+    return { columns: "damaged", fieldsAt: charsEnd + 1 };
+  // Each ends at a line's end.
+  const textsEnd = charsEnd + 1 + textChars;
+  const datesEnd = textsEnd + 1 + dateChars;
+  if (rest.charCodeAt(textsEnd) !== 10 || rest.charCodeAt(datesEnd) !== 10)
+    return { columns: "damaged", fieldsAt: charsEnd + 1 };
+  const texts = rest.slice(charsEnd + 1, textsEnd);
+  return { columns: { texts, dates: rest.slice(textsEnd + 1, datesEnd) }, fieldsAt: datesEnd + 1 };
+}
+
 const END_LINE = '\n"end"';
 const FILES_LINE = '"files"\n';
 
@@ -928,6 +975,8 @@ export class RecallIndex {
   #unreadAfter: string | undefined;
   /** The stored units and search not parsed yet: the units' line, then the term lines. */
   #storedUnits: string | undefined;
+  /** The units' texts and dates stored as lines after the units' line, not parsed yet. */
+  #storedColumns: StoredColumns | undefined;
   /** The fields' line: each file's fields and version, not needed by a query. */
   #storedFields: string | undefined;
   #storedTerms: string | undefined;
@@ -1296,7 +1345,9 @@ export class RecallIndex {
     if (this.#unreadAfter !== undefined) return this.#empty();
     const text = this.#storedUnits;
     if (text === undefined) return true;
+    const columns = this.#storedColumns;
     this.#storedUnits = undefined;
+    this.#storedColumns = undefined;
     if (this.#storedFileTerms === undefined) return this.#empty();
     try {
       const stored = JSON.parse(text) as Partial<StoredUnits> | null;
@@ -1308,7 +1359,12 @@ export class RecallIndex {
       ) {
         return this.#empty();
       }
-      const { texts, dates, kinds } = stored;
+      // The texts and dates in one place only: the lines after the units' line, or in it.
+      const inUnits = stored.texts !== undefined || stored.dates !== undefined;
+      if (columns === undefined || columns === "damaged" || inUnits !== (columns === "in units"))
+        return this.#empty();
+      const { texts, dates } = columns === "in units" ? stored : columns;
+      const kinds = stored.kinds;
       const counts = stored.files;
       // Counted first, so every array is made at its size instead of grown unit by unit.
       let total = 0;
@@ -1432,6 +1488,7 @@ export class RecallIndex {
     this.#stored = undefined;
     this.#unreadAfter = undefined;
     this.#storedUnits = undefined;
+    this.#storedColumns = undefined;
     this.#storedFields = undefined;
     this.#storedTerms = undefined;
     this.#storedFileTerms = undefined;
@@ -1968,9 +2025,11 @@ export class RecallIndex {
       }
       return units;
     });
+    const textColumn = texts.join("\n");
+    const dateColumn = dates.join("\n");
+    const raw = !LONE_SURROGATE.test(textColumn);
     const units: StoredUnits = {
-      texts: texts.join("\n"),
-      dates: dates.join("\n"),
+      ...(raw ? {} : { texts: textColumn, dates: dateColumn }),
       kinds,
       files: counts,
       search: packed(search, placeOf),
@@ -1978,7 +2037,9 @@ export class RecallIndex {
       terms: unitTerms.terms,
       fileTerms: fileTerms.terms,
     };
-    return `${JSON.stringify(files)}\n${JSON.stringify(units)}\n${JSON.stringify(fields)}\n${unitTerms.lines}${FILES_LINE}${fileTerms.lines}${END_LINE.slice(1)}`;
+    const chars: UnitColumnChars = raw ? [textColumn.length, dateColumn.length] : null;
+    const columns = raw ? `${textColumn}\n${dateColumn}\n` : "";
+    return `${JSON.stringify(files)}\n${JSON.stringify(units)}\n${JSON.stringify(chars)}\n${columns}${JSON.stringify(fields)}\n${unitTerms.lines}${FILES_LINE}${fileTerms.lines}${END_LINE.slice(1)}`;
   }
 
   /**
@@ -2195,7 +2256,8 @@ export class RecallIndex {
     const unitsEnd = rest.indexOf("\n");
     if (unitsEnd === -1 || !rest.endsWith(END_LINE)) return false;
     const termsEnd = rest.length - END_LINE.length + 1;
-    const fieldsEnd = rest.indexOf("\n", unitsEnd + 1);
+    const { columns, fieldsAt } = storedColumns(rest, unitsEnd + 1);
+    const fieldsEnd = rest.indexOf("\n", fieldsAt);
     const termsAt = fieldsEnd + 1;
     // The `"files"` line: at the start of the terms, or after a line's end.
     const filesAt =
@@ -2206,7 +2268,8 @@ export class RecallIndex {
           : rest.lastIndexOf(`\n${FILES_LINE}`, termsEnd) + 1;
     this.#stored = rest;
     this.#storedUnits = rest.slice(0, unitsEnd);
-    this.#storedFields = rest.slice(unitsEnd + 1, Math.max(unitsEnd + 1, fieldsEnd));
+    this.#storedColumns = columns;
+    this.#storedFields = rest.slice(fieldsAt, Math.max(fieldsAt, fieldsEnd));
     // No fields' or `"files"` line: the files' line still serves a listing; a query rebuilds
     // (`#loadUnits`).
     if (filesAt < termsAt) {

@@ -1,5 +1,6 @@
 import { safeParseMemoryFile } from "../format/memory-file.js";
 import type { MemoryRow } from "../store/types.js";
+import { LINE_MARKER } from "../text/list-marker.js";
 import { oneLine } from "./fence.js";
 
 /** A recall unit as a file holds it, before any request scores it. */
@@ -33,7 +34,7 @@ export function unitsOfFile(row: MemoryRow, content: string): FileUnit[] {
     return parsed.value.lines.flatMap((line): FileUnit[] => {
       if (line.kind === "dated")
         return [{ path: row.path, text: oneLine(line.text), date: line.stated, kind: "line" }];
-      const text = oneLine(line.text.replace(/^\s*[-*+]\s+/, ""));
+      const text = oneLine(line.text.replace(LINE_MARKER, ""));
       if (text === "" || text.startsWith("#") || text === "---") return [];
       return row.updated === undefined
         ? [{ path: row.path, text, kind: "line" }]
