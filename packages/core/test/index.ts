@@ -18,6 +18,12 @@ export {
   type NamedFileWrite,
 } from "./named-file-writes.js";
 export {
+  expectNewFileWrite,
+  NEW_FILE_CASES,
+  type NewFileCase,
+  type NewFileWrite,
+} from "./new-file-writes.js";
+export {
   expectRecallAfterWrite,
   factFile,
   LIBRARY_WRITES,

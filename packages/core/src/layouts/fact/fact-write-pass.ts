@@ -36,6 +36,7 @@ import { ModelReplyError, parseToolReply } from "../../tool-reply/index.js";
 import type { Transcript } from "../../transcript/index.js";
 import { sessionDayTag, withSessionDate } from "../../transcript/index.js";
 import { type FolderReadStore, READ_BATCH } from "../../write/memory-files.js";
+import { writeNewFile } from "../../write/new-file.js";
 import { finishPendingForgetLocked } from "../../write/pending-forget.js";
 import { MAX_DESCRIPTION_CHARS, type Proposal } from "../../write/proposal.js";
 import { checkFactShape } from "../../write/write-checks.js";
@@ -561,10 +562,6 @@ export function factWriteSteps(context: {
           applied: appliedFact(item, path, "updated", lines.replaced, dates, lines.text),
         };
       }
-      const path = uniqueFactPath(
-        name,
-        folder.rows.map((row) => row.path),
-      );
       const text = formatFactFile({
         name,
         description: item.description,
@@ -572,7 +569,14 @@ export function factWriteSteps(context: {
         updated: today,
         body: item.body,
       });
-      const written = await store.write(path, text, "new");
+      // The rows choose the first path to try; a file already on it (one no row holds: over 16
+      // times the cap, saved by a person meanwhile) moves the write to the next free one.
+      const listed = folder.rows.map((row) => row.path);
+      const { path, written } = await writeNewFile(
+        store,
+        (taken) => uniqueFactPath(name, [...listed, ...taken]),
+        text,
+      );
       if (!written.ok) return storeRefusal(path, written);
       keepCurrent(folder, path, name, text, written.version);
       return { ok: true, applied: appliedFact(item, path, "created", undefined, dates) };

@@ -169,9 +169,24 @@ export function factRememberSteps(context: {
         evidence: item.fact,
         replaces: null,
       };
+      // The new-file step's whole answer, as the write pass and the memory tool's `create` take
+      // it: the file that keeps the subject of the file it would make (`same_subject`), the line
+      // it updates by value (`replaces_newer`).
       const located = await steps.locate(proposal);
       if (!located.ok) return located;
-      return { ok: true, target: { kind: "file", proposal, target: located.target, steps } };
+      const { sameSubject } = located;
+      return {
+        ...located,
+        target: { kind: "file", proposal, target: located.target, steps },
+        ...(sameSubject === undefined
+          ? {}
+          : {
+              sameSubject: {
+                ...sameSubject,
+                fix: `Remember it with the path ${sameSubject.path} to add it there.`,
+              },
+            }),
+      };
     },
     duplicate(item, target) {
       if (target.kind === "file") return target.steps.duplicate(target.proposal, target.target);
