@@ -81,9 +81,9 @@ export const SAID_NO_SECRETS: readonly SaidNoSecret[] = [
     name: "a capitalised fact after a range of dates",
     facts: ["nous étions à Nice le 2026/12/05-2026/12/06", "Maria aime le thé"],
   },
-  // Decision 0116: where a recovery phrase is kept, and a pin that is an object.
+  // Decision 0116: where a recovery phrase is kept, and a card code named with no value.
   {
-    name: "where a recovery phrase is, a hat pin",
-    facts: ["my recovery phrase is written on paper in the safe", "the hat pin is 1500 mm long"],
+    name: "where a recovery phrase is, a form's cvv field",
+    facts: ["my recovery phrase is written on paper in the safe", "the cvv field is required"],
   },
 ];
