@@ -6,6 +6,14 @@
 const SOMMER = ["Sommer", "2024", "!"].join("");
 const PIN = ["48", "21"].join("");
 const LETMEIN = ["let", "me", "in"].join("");
+// BIP-39's test vector phrase (bitcoin/bips bip-0039), a known wallet; no answer may repeat its
+// last words either.
+const PHRASE = [
+  "legal winner thank year wave sausage",
+  "worth useful legal winner thank yellow",
+].join(" ");
+const PHRASE_TAIL = "worth useful legal winner thank yellow";
+const CVV = ["7", "31"].join("");
 
 /** A fact a write surface must refuse, and the part of it no answer may repeat. */
 export type SaidSecret = { name: string; fact: string; secret: string };
@@ -42,6 +50,16 @@ export const SAID_SECRETS: readonly SaidSecret[] = [
   { name: "a door code in French", fact: `code d'accès de la porte : ${PIN}`, secret: PIN },
   { name: "a Dutch PIN", fact: `mijn pincode is ${PIN}`, secret: PIN },
   { name: "a German wifi key", fact: `WLAN-Schlüssel: ${SOMMER}`, secret: SOMMER },
+  // Decision 0116: a wallet's recovery phrase after its label, a PIN word right before its digits,
+  // a card's verification code.
+  { name: "a wallet seed", fact: `my wallet seed: ${PHRASE}`, secret: PHRASE_TAIL },
+  {
+    name: "a recovery phrase after 'is'",
+    fact: `my recovery phrase is ${PHRASE}`,
+    secret: PHRASE_TAIL,
+  },
+  { name: "a PIN word before its digits", fact: `ATM PIN ${PIN}`, secret: PIN },
+  { name: "a card's CVV", fact: `the CVV is ${CVV}`, secret: CVV },
 ];
 
 /** Facts a write surface must save, in order into one file: each alone, and said together. */
@@ -62,5 +80,10 @@ export const SAID_NO_SECRETS: readonly SaidNoSecret[] = [
   {
     name: "a capitalised fact after a range of dates",
     facts: ["nous étions à Nice le 2026/12/05-2026/12/06", "Maria aime le thé"],
+  },
+  // Decision 0116: where a recovery phrase is kept, and a card code named with no value.
+  {
+    name: "where a recovery phrase is, a form's cvv field",
+    facts: ["my recovery phrase is written on paper in the safe", "the cvv field is required"],
   },
 ];

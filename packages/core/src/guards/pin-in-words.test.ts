@@ -12,6 +12,10 @@ describe("findSecrets: a PIN stated in words", () => {
     ["a SIM PIN", "the PIN of my SIM was 73915", "73915"],
     ["a quoted PIN", "phone pin is '2580'", "'2580'"],
     ["a PIN with letters and digits", "my pin is 12ab34", "12ab34"],
+    // Decision 0116: a PIN word right before its digits, a SIM's PUK.
+    ["a PIN word before its digits", "ATM PIN 4921", "4921"],
+    ["a card's PIN before its digits", "bank card PIN 4921", "4921"],
+    ["a SIM's PUK", "PUK: 12345678", "12345678"],
   ])("refuses %s", async (_, text, value) => {
     const { findings, redacted } = await findSecrets(text);
     expect(findings.map((finding) => finding.kind)).toEqual(["password"]);
@@ -28,6 +32,8 @@ describe("findSecrets: a PIN stated in words", () => {
     ["a pin on a map", "She put a pin on the map at Lisbon. Is that where you grew up?"],
     ["a hair pin", "the pin is silver and came from my grandmother"],
     ["a pin with a 3-digit size", "the hat pin is 150 mm long"],
+    ["a pin with a 4-digit size", "a hat pin 1500 mm long"],
+    ["a year after a pin", "the pin 2019 edition was gold"],
   ])("allows %s", async (_, text) => {
     expect(await findSecrets(text)).toEqual({ findings: [], redacted: text });
   });
@@ -39,6 +45,33 @@ describe("findSecrets: a PIN stated in words", () => {
 
   it("allows a password mentioned in one sentence and a question in the next", async () => {
     const text = "I keep my password on a sticky note. Is that a bad idea?";
+    expect(await findSecrets(text)).toEqual({ findings: [], redacted: text });
+  });
+});
+
+// A payment card's verification code (CVV2/CVC2, 3 or 4 digits; decision 0116): a new user's trial
+// saved "cvv 123" and printed it beside a masked card number.
+describe("findSecrets: a card's verification code", () => {
+  it.each([
+    ["a CVV after 'is'", "the CVV is 731", "731"],
+    ["a bare CVC", "cvc 731", "731"],
+    ["a card's security code", "my card's security code is 731", "731"],
+  ])("refuses %s", async (_, text, value) => {
+    const { findings, redacted } = await findSecrets(text);
+    expect(findings.map((finding) => finding.kind)).toEqual(["card_security_code"]);
+    expect(redacted).toBe(text.replace(value, REDACTED));
+  });
+
+  it("masks the code beside a card number", async () => {
+    const card = ["4111", "1111", "1111", "1111"].join("");
+    const { redacted } = await findSecrets(`card ${card} exp 12/28 cvv 731`);
+    expect(redacted).toBe(`card ${REDACTED} exp 12/28 cvv ${REDACTED}`);
+  });
+
+  it.each([
+    ["a form's field", "the cvv field is required"],
+    ["a year after a security code", "the security code of the building changed in 2023"],
+  ])("allows %s", async (_, text) => {
     expect(await findSecrets(text)).toEqual({ findings: [], redacted: text });
   });
 });

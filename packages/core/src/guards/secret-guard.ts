@@ -2,6 +2,11 @@ import { CREDENTIAL_NEAR_TOKEN_SCREEN, findCredentialNearToken } from "./credent
 import { passphraseEnd } from "./passphrase.js";
 import { PASSWORD_SHAPED_VALUE, REDACTED, secretReach } from "./password-words.js";
 import {
+  findRecoveryPhrases,
+  loadRecoveryWordsFor,
+  RECOVERY_PHRASE_LABEL,
+} from "./recovery-phrase.js";
+import {
   allMatches,
   findIbans,
   findRandomTokens,
@@ -91,6 +96,7 @@ export const OWN_FINDER_PATTERNS: readonly RegExp[] = [
   PASSWORD_BARE,
   ...STATED_PASSWORD_PATTERNS,
   CREDENTIAL_NEAR_TOKEN_SCREEN,
+  RECOVERY_PHRASE_LABEL,
   AWS_KEY_LOOSE,
   ...AWS_DOCUMENTATION_KEYS.map(({ key }) => new RegExp(key)),
   ...SECRET_PATTERNS.map(({ pattern }) => pattern),
@@ -153,6 +159,7 @@ function ownFindings(text: string): SecretFinding[] {
   for (const match of allMatches(PASSWORD_BARE, text)) add("password", ...valueSpan(match));
   for (const [start, end] of findStatedPasswords(text)) add("password", start, end);
   for (const [start, end] of findCredentialNearToken(text)) add("password", start, end);
+  for (const [start, end] of findRecoveryPhrases(text)) add("recovery_phrase", start, end);
   for (const match of allMatches(AWS_KEY_LOOSE, text)) {
     const rest = match.groups?.rest ?? "";
     const loose = match[0] !== match[0].toUpperCase() || /[ -]/.test(rest);
@@ -250,6 +257,7 @@ async function scanEach(texts: readonly string[], glue: boolean): Promise<FindSe
   });
   const scanned = [...missing, ...foldings.flatMap((folded) => (folded ? [folded.text] : []))];
   const messages = await secretlintMessagesOfEach(scanned);
+  await loadRecoveryWordsFor(scanned);
   const secretlint = (at: number): SecretFinding[] =>
     (messages[at] ?? []).map((message) => ({
       kind: snakeCase(message.messageId),

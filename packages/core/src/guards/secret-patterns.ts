@@ -233,7 +233,7 @@ const USERINFO_WITHOUT_SCHEME =
 // right after ("door code 4821", "ma carte bleue code 4821"), 4 to 12 digits that are no year
 // ("building code 2019" is a regulation) (0096, amended).
 const LOCKS =
-  "(?:alarm|door|gate|garage|safe|lock|locker|keypad|entry|building|padlock|bike\\s+lock|unlock|carte\\s+bleue|carte\\s+bancaire)";
+  "(?:alarm|door|gate|garage|safe|lock|locker|keypad|entry|building|padlock|lockbox|key\\s*(?:box|safe)|opener|bike\\s+lock|unlock|carte\\s+bleue|carte\\s+bancaire)";
 // A code that opens a door, a gate or an alarm named in another language, as one word or words
 // ("digicode", "Türcode", "deurcode", "code d'accès de la porte", "el código de la puerta", "il
 // codice della porta", "o código da porta", "код от двери", "код домофона"; a new user's trial,
@@ -261,6 +261,17 @@ const LOCK_CODE_IN_WORDS = new RegExp(
   "giu",
 );
 const lockCode = (value: string) => (value.match(/\d/g)?.length ?? 0) >= 4;
+// "ATM PIN 4921", "bank card PIN 4921", "SIM PUK 12345678", "PUK: 12345678": a PIN word (or a
+// SIM's PUK, its unblocking key) right before 4 to 12 digits (ISO 9564-1) that are no year is a
+// PIN, as "PIN-Code 4921" is in German; with "is" or a colon English PINs are
+// `PASSWORD_IN_WORDS`' (a new user's trial saved these; decision 0116). A unit after the digits
+// says what it measures ("a hat pin 1500 mm long").
+const PIN_BARE =
+  /\b(?:pin|puk)(?:[- ]?(?:code|number))?s?\b[^\S\r\n]*(?:[:=#][^\S\r\n]*|\b(?:is|was)\b[^\S\r\n]*)?(?<value>(?!(?:19|20)\d\d(?!\d))\d{4,12})(?![\d\p{L}])(?![^\S\r\n]*(?:mm|cm|m|km|in|inch(?:es)?|ft|g|kg|lbs?)\b)/giu;
+// "cvv 123", "the CVV is 123", "my card's security code is 123": a payment card's verification
+// code (CVV2/CVC2, 3 or 4 digits printed on the card; ISO/IEC 7813) said after its name.
+const CARD_CODE_IN_WORDS =
+  /\b(?:cvv2?|cvc2?|(?:card(?:['’]s)?\s+)?(?:security|verification)\s+(?:code|number|value))s?\b[^\S\r\n]*(?:(?:\b(?:is|was)\b|[:=#])[^\S\r\n]*)?(?<value>\d{3,4})(?![\d\p{L}])/giu;
 // "wifi: hunter2horse", "WLAN-Schlüssel: Sonnenblume42", "clé wifi : Tournesol42", "la clave del
 // wifi es Girasol42": a wireless network's key named in another language (Wiktionary "key":
 // Schlüssel, clé, clave, chiave, sleutel, ключ) before a colon or the language's "is", or the
@@ -504,6 +515,12 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = withScreens(
         pattern: LOCK_CODE_IN_WORDS,
         accept: lockCode,
         needle: /cod|códi|combination|combo|pin|код/iu,
+      },
+      { kind: "password", pattern: PIN_BARE, needle: /pin|puk/i },
+      {
+        kind: "card_security_code",
+        pattern: CARD_CODE_IN_WORDS,
+        needle: /cv[vc]|security|verification/i,
       },
       {
         kind: "password",

@@ -16,6 +16,10 @@ const ONE_FINDER_TEXTS = [
   `aws key ${KEY_ID.slice(0, 2)}\n${KEY_ID.slice(2)}`,
   `I use ${TOKEN} as my password everywhere`,
   `PIN ${TOKEN}`,
+  // Decision 0116: a recovery phrase after its label, a PIN word before its digits, a CVV.
+  `my wallet seed: ${["legal winner thank year wave sausage", "worth useful legal winner thank yellow"].join(" ")}`,
+  `ATM PIN ${["49", "21"].join("")}`,
+  `card security code is ${["7", "31"].join("")}`,
   // A temporary AWS key id: secretlint's rule alone knows the ASIA prefix.
   `the temporary id is ${["ASI", "A", KEY_ID.slice(4)].join("")}`,
   `the backup is at ${["Ab3d", "E6gH", "9jK2", "mN5p", "Q8sT", "1vW4"].join("/")}`,

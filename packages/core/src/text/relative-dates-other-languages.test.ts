@@ -26,6 +26,42 @@ describe("resolveRelativeDates in other languages", () => {
     expect(result.ok && result.text).toBe(expected);
   });
 
+  // A new user's trial (decision 0116): "avant-hier" was saved "avant-2026/12/06" and "mañana
+  // por la mañana" "2026/12/08 por la 2026/12/08".
+  it.each([
+    [
+      "French, the day before yesterday",
+      "je suis allé chez le médecin avant-hier",
+      "je suis allé chez le médecin 2026/09/10",
+    ],
+    ["French, the day after tomorrow", "Après-demain je pars", "2026/09/14 je pars"],
+    ["Spanish, the day before yesterday", "fui al médico anteayer", "fui al médico 2026/09/10"],
+    ["Spanish, the day after tomorrow", "me voy pasado mañana", "me voy 2026/09/14"],
+    [
+      "Spanish, tomorrow morning",
+      "tengo cita mañana por la mañana",
+      "tengo cita 2026/09/13 por la mañana",
+    ],
+    ["Portuguese, the day after tomorrow", "vou depois de amanhã", "vou 2026/09/14"],
+    ["Portuguese, the day before yesterday", "fui ao médico anteontem", "fui ao médico 2026/09/10"],
+    ["Italian, the day before yesterday", "sono partito l'altro ieri", "sono partito 2026/09/10"],
+    ["Dutch, the day before yesterday", "ik was eergisteren ziek", "ik was 2026/09/10 ziek"],
+    ["Dutch, the day after tomorrow", "ik ga overmorgen", "ik ga 2026/09/14"],
+    ["Russian, the day before yesterday", "я был у врача позавчера", "я был у врача 2026/09/10"],
+    ["Russian, the day after tomorrow", "я уеду послезавтра", "я уеду 2026/09/14"],
+  ])("resolves %s as its day", (_, text, expected) => {
+    const result = resolveRelativeDates(text, "2026-09-12");
+    expect(result.ok && result.text).toBe(expected);
+  });
+
+  it.each([
+    ["a Spanish morning", "corro por la mañana"],
+    ["a Spanish morning, this one", "esta mañana corrí 10 km"],
+    ["a word joined by a hyphen", "le sous-demain est un mot inventé"],
+  ])("leaves %s as written", (_, text) => {
+    expect(resolveRelativeDates(text, "2026-09-12")).toEqual({ ok: true, text, resolved: [] });
+  });
+
   it.each([
     "va al médico el lunes",
     "오늘날 사람들은 책을 덜 읽는다",

@@ -91,6 +91,40 @@ const PLACED_WEEKEND = new RegExp(
   `(?<![\\p{L}-])(?:(?<last>${LAST_WORDS})\\s+(?:${WEEKEND_WORDS})|(?<next>${NEXT_WORDS})\\s+(?:${WEEKEND_WORDS})|(?:${WEEKEND_WORDS})\\s+(?:(?<lastAfter>${LAST_WORDS})|(?<nextAfter>${NEXT_WORDS})))(?![\\p{L}-])`,
   "giu",
 );
+// The day before yesterday and the day after tomorrow, as one word or a fixed phrase, in the
+// languages chrono reads but whose parsers miss them or read their last word alone ("avant-hier"
+// as "hier", "pasado mañana" as "mañana", "depois de amanhã" as "amanhã": a new user's trial
+// saved "avant-2026/12/06"; decision 0116). Wiktionary's entries for each word; German
+// "vorgestern" and "übermorgen" and Italian "dopodomani" are chrono's own.
+const TWO_DAYS: ReadonlyArray<[phrase: string, days: -2 | 2]> = [
+  ["avant-hier", -2],
+  ["après-demain", 2],
+  ["anteayer", -2],
+  ["antier", -2],
+  ["antes\\s+de\\s+ayer", -2],
+  ["pasado\\s+mañana", 2],
+  ["anteontem", -2],
+  ["depois\\s+de\\s+amanh[ãa]", 2],
+  ["l['’]\\s*altro\\s*ieri", -2],
+  ["ieri\\s+l['’]altro", -2],
+  ["eergisteren", -2],
+  ["overmorgen", 2],
+  ["позавчера", -2],
+  ["послезавтра", 2],
+  ["позавчора", -2],
+  ["післязавтра", 2],
+];
+const TWO_DAY_WORDS = new RegExp(
+  `(?<![\\p{L}-])(?:${TWO_DAYS.map(([phrase]) => `(${phrase})`).join("|")})(?![\\p{L}-])`,
+  "giu",
+);
+// A part of a word joined by a hyphen is no date of its own ("sous-demain" is not "demain").
+const IN_COMPOUND_BEFORE = /\p{L}-$/u;
+const IN_COMPOUND_AFTER = /^-\p{L}/u;
+// Spanish "mañana" after an article or a determiner is the morning ("por la mañana", "esta
+// mañana", "cada mañana"), a time of day, which stays as written as "this morning" does.
+const MORNING_BEFORE = /(?:^|[^\p{L}])(?:la|las|esta|una|cada|media|toda|de)\s+$/iu;
+
 const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 
 /** The English phrase a placed day found in another language is resolved as ("last friday"). */
@@ -182,6 +216,12 @@ export function parseOtherLanguages(
     taken.push([start, end]);
     added.push(result);
   };
+  for (const match of text.matchAll(TWO_DAY_WORDS)) {
+    const at = match.slice(1).findIndex((group) => group !== undefined);
+    const phrase = TWO_DAYS[at]?.[1] === 2 ? "in 2 days" : "2 days ago";
+    const result = placedResult(phrase, match.index, match[0], instant);
+    if (result !== undefined) take(result);
+  }
   for (const match of text.matchAll(PLACED_WEEKEND)) {
     const { last, lastAfter } = match.groups ?? {};
     const phrase = last !== undefined || lastAfter !== undefined ? "last weekend" : "next weekend";
@@ -191,7 +231,13 @@ export function parseOtherLanguages(
   for (const [locale, cue] of PARSERS) {
     if (!cue.test(text)) continue;
     for (const result of parserOf(locale)(text, { instant, timezone: 0 })) {
-      if (/\b(?:every|each)\s+$/i.test(text.slice(0, result.index))) continue;
+      const before = text.slice(0, result.index);
+      if (/\b(?:every|each)\s+$/i.test(before)) continue;
+      if (IN_COMPOUND_BEFORE.test(before)) continue;
+      if (IN_COMPOUND_AFTER.test(text.slice(result.index + result.text.length))) continue;
+      if (locale === "es" && /^mañana$/iu.test(result.text.trim()) && MORNING_BEFORE.test(before)) {
+        continue;
+      }
       if (isRelative(result)) {
         take(result);
         continue;
