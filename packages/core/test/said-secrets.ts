@@ -6,6 +6,9 @@
 const SOMMER = ["Sommer", "2024", "!"].join("");
 const PIN = ["48", "21"].join("");
 const LETMEIN = ["let", "me", "in"].join("");
+const GIRASOL = ["Gira", "sol", "42"].join("");
+// A `.env` value said in two halves under one name (the secret corpus's labelled halves).
+const HALVES = [["VbW2", "aia"].join(""), ["EekH", "tzN"].join("")] as const;
 
 /** A fact a write surface must refuse, and the part of it no answer may repeat. */
 export type SaidSecret = { name: string; fact: string; secret: string };
@@ -42,6 +45,21 @@ export const SAID_SECRETS: readonly SaidSecret[] = [
   { name: "a door code in French", fact: `code d'accès de la porte : ${PIN}`, secret: PIN },
   { name: "a Dutch PIN", fact: `mijn pincode is ${PIN}`, secret: PIN },
   { name: "a German wifi key", fact: `WLAN-Schlüssel: ${SOMMER}`, secret: SOMMER },
+  // Decision 0113: no refusal quotes a value's second half, a dash stands for "is", a passphrase
+  // runs to a conjunction, reported speech states a password too.
+  {
+    name: "a value in halves under one name",
+    fact: `DB_PASSWORD=first part ${HALVES[0]}\nDB_PASSWORD=second part ${HALVES[1]}`,
+    secret: HALVES[1],
+  },
+  { name: "a dash for 'is'", fact: `password - ${GIRASOL}`, secret: GIRASOL },
+  {
+    name: "a passphrase, then 'and'",
+    fact: "my passphrase is purple monkey dishwasher and I love it",
+    secret: "dishwasher",
+  },
+  { name: "a passphrase's first words", fact: "my passphrase is correct horse", secret: "horse" },
+  { name: "reported speech", fact: `she said her password was ${GIRASOL}`, secret: GIRASOL },
 ];
 
 /** Facts a write surface must save, in order into one file: each alone, and said together. */
@@ -63,4 +81,15 @@ export const SAID_NO_SECRETS: readonly SaidNoSecret[] = [
     name: "a capitalised fact after a range of dates",
     facts: ["nous étions à Nice le 2026/12/05-2026/12/06", "Maria aime le thé"],
   },
+  // Decision 0113: a password word ending one line and another line's own label are no secret;
+  // a hint that names how to work a password out is none either.
+  {
+    name: "a dog named Passwort, then a course",
+    facts: ["mein Hund heißt Passwort", "Kurs: Sicherheit und Passwörter"],
+  },
+  {
+    name: "a dog named Mot de passe, then a course",
+    facts: ["mon chien s'appelle Mot de passe", "Cours : sécurité et mots de passe"],
+  },
+  { name: "a hint", facts: ["the password is John's birthday backwards"] },
 ];

@@ -8,7 +8,7 @@ import { SECRET_SCREEN_VERSION, secretScreenIdentity } from "./secret-screen-ide
 // a text the old code cleared (a stored "cleared" flag of the old code is then not trusted), and
 // put the new hash here either way.
 const SCREEN_CODE = {
-  version: 3,
+  version: 4,
   sha256: "4496e0c042a262c6caad315d2521ae4cfef94bfa6cfcdbcd46d059c5be6e5168",
 };
 const SCREEN_FILES = ["secret-screen.ts", "split-halves.ts", "../text/list-marker.ts"];
