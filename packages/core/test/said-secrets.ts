@@ -14,6 +14,9 @@ const PHRASE = [
 ].join(" ");
 const PHRASE_TAIL = "worth useful legal winner thank yellow";
 const CVV = ["7", "31"].join("");
+const GIRASOL = ["Gira", "sol", "42"].join("");
+// A `.env` value said in two halves under one name (the secret corpus's labelled halves).
+const HALVES = [["VbW2", "aia"].join(""), ["EekH", "tzN"].join("")] as const;
 
 /** A fact a write surface must refuse, and the part of it no answer may repeat. */
 export type SaidSecret = { name: string; fact: string; secret: string };
@@ -60,6 +63,21 @@ export const SAID_SECRETS: readonly SaidSecret[] = [
   },
   { name: "a PIN word before its digits", fact: `ATM PIN ${PIN}`, secret: PIN },
   { name: "a card's CVV", fact: `the CVV is ${CVV}`, secret: CVV },
+  // Decision 0113: no refusal quotes a value's second half, a dash stands for "is", a passphrase
+  // runs to a conjunction, reported speech states a password too.
+  {
+    name: "a value in halves under one name",
+    fact: `DB_PASSWORD=first part ${HALVES[0]}\nDB_PASSWORD=second part ${HALVES[1]}`,
+    secret: HALVES[1],
+  },
+  { name: "a dash for 'is'", fact: `password - ${GIRASOL}`, secret: GIRASOL },
+  {
+    name: "a passphrase, then 'and'",
+    fact: "my passphrase is purple monkey dishwasher and I love it",
+    secret: "dishwasher",
+  },
+  { name: "a passphrase's first words", fact: "my passphrase is correct horse", secret: "horse" },
+  { name: "reported speech", fact: `she said her password was ${GIRASOL}`, secret: GIRASOL },
 ];
 
 /** Facts a write surface must save, in order into one file: each alone, and said together. */
@@ -86,4 +104,15 @@ export const SAID_NO_SECRETS: readonly SaidNoSecret[] = [
     name: "where a recovery phrase is, a form's cvv field",
     facts: ["my recovery phrase is written on paper in the safe", "the cvv field is required"],
   },
+  // Decision 0113: a password word ending one line and another line's own label are no secret;
+  // a hint that names how to work a password out is none either.
+  {
+    name: "a dog named Passwort, then a course",
+    facts: ["mein Hund heißt Passwort", "Kurs: Sicherheit und Passwörter"],
+  },
+  {
+    name: "a dog named Mot de passe, then a course",
+    facts: ["mon chien s'appelle Mot de passe", "Cours : sécurité et mots de passe"],
+  },
+  { name: "a hint", facts: ["the password is John's birthday backwards"] },
 ];

@@ -107,21 +107,14 @@ export async function checkSecrets(options: CheckSecretsOptions): Promise<CheckS
  */
 export async function checkSecretsOfEach(
   writes: readonly (readonly string[])[],
-  options: { joinAll?: boolean } = {},
 ): Promise<CheckSecretsResult[]> {
-  return checkWrites(
-    writes.map((texts) => ({ texts })),
-    options.joinAll === true,
-  );
+  return checkWrites(writes.map((texts) => ({ texts })));
 }
 
 // Sessions are read before any write of the call is recorded: each write its own session. A write
-// a text of which holds a secret alone is refused for it, and its lines are joined only with
-// `joinAll` (to mask it: what is shown must lose every part, a key's other half on the next line too).
-async function checkWrites(
-  writes: readonly CheckSecretsOptions[],
-  joinAll = false,
-): Promise<CheckSecretsResult[]> {
+// a text of which holds a secret alone is refused for it; its lines are joined all the same, as
+// to mask it: what is shown must lose every part, a key's other half on the next line too.
+async function checkWrites(writes: readonly CheckSecretsOptions[]): Promise<CheckSecretsResult[]> {
   const scans = await findSecretsOfEach(writes.flatMap((write) => write.texts));
   let next = 0;
   const alone = writes.map((write) => {
@@ -146,10 +139,10 @@ async function checkWrites(
     (scansOfWrite) =>
       new Set(scansOfWrite.flatMap((scan) => scan.findings.map((finding) => finding.kind))),
   );
-  // Only the writes no text of which holds a secret alone are joined, unless all are.
-  const splitAt = writes.flatMap((_, index) =>
-    !joinAll && (held[index] as Set<string>).size > 0 ? [] : [index],
-  );
+  // Every write is joined: one that holds a secret alone is refused for it, and its refusal
+  // quotes its texts redacted, so a part the joins find (a value's second half under the same
+  // name on the next line) must be redacted there too (decision 0113).
+  const splitAt = writes.map((_, index) => index);
   const splits = await findSplitSecretsOfEach(
     splitAt.map((index) => (joins[index] as (typeof joins)[number]).parts),
   );

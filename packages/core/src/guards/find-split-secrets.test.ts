@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { checkSecrets, WriteSession } from "./check-secrets.js";
 import { findSplitSecrets, MAX_EVERY_JOIN_TEXTS } from "./find-split-secrets.js";
+import { maskSecrets } from "./mask-secrets.js";
 
 // Key-shaped strings are assembled at run time so the repository holds no literal secrets.
 const KEY = ["AKI", "A", "Q2E4KQ7XY5ZB3MN6"].join("");
@@ -90,5 +92,36 @@ describe("findSplitSecrets", () => {
       [0, { kinds: ["credential_in_words"], redacted: "my 2FA recovery code is [redacted]" }],
       [1, { kinds: ["credential_in_words"], redacted: "[redacted]" }],
     ]);
+  });
+});
+
+// A password word at one line's end and another line's own label and value (decision 0113): the
+// label's words end at its line, so "Passwort" + "Kurs: Sicherheit" is no "Passwort … : value".
+// Each pair as two writes of one session, as two lines of one write, and shown.
+describe("a password word, then a line with a label of its own", () => {
+  it.each([
+    ["German", "mein Hund heißt Passwort", "Kurs: Sicherheit und Passwörter"],
+    ["French", "mon chien s'appelle Mot de passe", "Cours : sécurité et mots de passe"],
+    ["Spanish", "mi perro se llama Contraseña", "Curso: seguridad y contraseñas"],
+    ["Italian", "il mio cane si chiama Password", "Corso: sicurezza e password"],
+    ["Portuguese", "o meu cão chama-se Senha", "Curso: segurança e senhas"],
+    ["Dutch", "mijn hond heet Wachtwoord", "Cursus: veiligheid en wachtwoorden"],
+    ["Polish", "mój pies ma na imię Hasło", "Kurs: bezpieczeństwo i hasła"],
+    ["English", "my dog is called Password", "Course: security and passwords"],
+  ])("%s", async (_, first, second) => {
+    const session = new WriteSession();
+    for (const text of [first, second]) {
+      expect(await checkSecrets({ texts: [text], session })).toEqual({ ok: true, code: "clean" });
+    }
+    const lines = `${first}\n${second}`;
+    expect(await checkSecrets({ texts: [lines] })).toEqual({ ok: true, code: "clean" });
+    expect(await maskSecrets(lines)).toEqual({ text: lines, kinds: [] });
+  });
+
+  it("still refuses a password on the line after its label", async () => {
+    const session = new WriteSession();
+    await checkSecrets({ texts: ["mein Passwort ist"], session });
+    const next = await checkSecrets({ texts: [["Girasol", "42"].join("")], session });
+    expect(next.ok).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PASSPHRASE_WORDS, passphraseEnd } from "./passphrase.js";
 import { isPointerWord, REDACTED } from "./password-words.js";
 import {
   type FindSecretsResult,
@@ -43,6 +44,12 @@ const TYPED_VALUE_KINDS = new Set(["password", "credential_assignment"]);
 // Kinds of a value said or typed after a label ("password:", "login:", "DB_PASSWORD="), which the
 // label's line holds: the next line's plain words are no value of it.
 const LABELLED_VALUE_KINDS = new Set(["password", "credential_in_words", "credential_assignment"]);
+// A label's line that names a passphrase ("my passphrase is", "Passphrase:"): the word says plain
+// words follow, so a next line of them is its value (decision 0113).
+const PASSPHRASE_LABEL = /\bpass\s*phrases?\b[^\r\n]*$/i;
+// What may stand between a label's line and its value on the next line: the link itself ("is",
+// a colon, "=", an arrow) and markdown. More words there are a label of the value's own line.
+const LINK_BEFORE_VALUE = /(?:[:=：→⇒–—-]|\p{L}+)?[\s*_`"']*$/u;
 // A line's first word when it names a credential and assigns to it: `DB_PASSWORD=`, `api_key:`.
 const CREDENTIAL_NAME_LEAD =
   /^[^\S\r\n]*[A-Za-z0-9_.-]*(?:pass|pwd|secret|token|key|auth|credential)[A-Za-z0-9_.-]*[=:]/i;
@@ -203,7 +210,14 @@ function planSplitSecrets(
   // item, or "my password is" ending a fact, takes the next line's first words only when they
   // are typed as a password is (a digit or a symbol: "hunter2", "Sommer2024!", "4821"); plain
   // words there are the next fact ("prefers tabs").
-  const plainNextLine = (finding: SecretFinding, spanned: readonly Piece[]) => {
+  // After a label that names a passphrase, a next line that is wholly 3 to 8 plain words
+  // (`passphraseEnd`) is its value too ("my passphrase is" + "purple monkey dishwasher"; decision
+  // 0113); after "Password:" plain words stay the next fact, as short ones are ("prefers tabs").
+  const plainNextLine = (
+    finding: SecretFinding,
+    spanned: readonly Piece[],
+    pieces: readonly Piece[],
+  ) => {
     const [head] = spanned;
     if (head === undefined || head.start === 0 || finding.start < head.start) return false;
     const text = texts[head.index] as string;
@@ -212,7 +226,43 @@ function planSplitSecrets(
       finding.start - head.base,
       Math.min(finding.end, head.end) - head.base,
     );
-    return !/[\p{N}!@#$%^&*]/u.test(value);
+    if (/[\p{N}!@#$%^&*]/u.test(value)) return false;
+    const label = pieces[pieces.indexOf(head) - 1];
+    const phrase =
+      label !== undefined &&
+      PASSPHRASE_LABEL.test(texts[label.index] as string) &&
+      passphraseEnd(text, finding.start - head.base, PASSPHRASE_WORDS.min) ===
+        text.slice(0, head.end - head.base).trimEnd().length;
+    return !phrase;
+  };
+  // Two words after "passphrase" are a passphrase's first half (decision 0113); a next line that
+  // is wholly plain words is its rest ("my passphrase is correct horse" + "battery staple"), where
+  // after a whole passphrase it is the next fact (0096: the plain words after a secret).
+  const phraseRest = (finding: SecretFinding, spanned: readonly Piece[]) => {
+    const [head, rest] = spanned;
+    if (finding.kind !== "password" || spanned.length !== 2 || head === undefined) return false;
+    if (rest === undefined || !PASSPHRASE_LABEL.test(texts[head.index] as string)) return false;
+    const half = (texts[head.index] as string).slice(
+      Math.max(finding.start, head.start) - head.base,
+      head.end - head.base,
+    );
+    if (half.trim().split(/\s+/).length >= PASSPHRASE_WORDS.min) return false;
+    const text = (texts[rest.index] as string).trim();
+    const part = (texts[rest.index] as string)
+      .slice(rest.start - rest.base, Math.min(finding.end, rest.end) - rest.base)
+      .trim();
+    return part === text && /^\p{L}+(?:[^\S\r\n]+\p{L}+)*$/u.test(part);
+  };
+  // A label's words end at its line (decision 0106): a value found only with the text before it,
+  // whose own line holds more words than a link before it ("Kurs: Sicherheit" after "mein Hund
+  // heißt Passwort"), is that line's own label's value, not the password word's (decision 0113).
+  // A value right after the line break, or after only "is" or a colon ("is hunter2"), is the
+  // label's.
+  const ownLabel = (finding: SecretFinding, piece: Piece) => {
+    if (piece.start === 0 || finding.start <= piece.start) return false;
+    const text = texts[piece.index] as string;
+    const before = text.slice(piece.start - piece.base, finding.start - piece.base);
+    return /[\p{L}\p{N}]/u.test(before.replace(LINK_BEFORE_VALUE, ""));
   };
   // A value said in two halves on two lines under the same credential name, label words between
   // ("DB_PASSWORD=first part VbW2…" + "DB_PASSWORD=second part EekH…"): the name glued to the
@@ -249,7 +299,7 @@ function planSplitSecrets(
       offset += to - from + separator.length;
     }
     const joined = parts.map(({ index, from, to }) => (texts[index] as string).slice(from, to));
-    return { pieces, joined: joined.join(separator), labelled: false, triple: false };
+    return { pieces, joined: joined.join(separator), separator, labelled: false, triple: false };
   };
   const whole = (index: number) => {
     const text = texts[index] as string;
@@ -325,13 +375,44 @@ function planSplitSecrets(
       (findings, index) => [...findings, ...placeholders(texts[index] as string)],
     );
     const scanned = scans.slice(scans.length - jobs.length).map((scan) => scan.findings);
+    // Pairs of texts whose join with a space or a line break finds a labelled value starting the
+    // second text ("my password is" + "Girasol42"): glued with nothing, the label's last word ran
+    // into the value ("isGirasol42"), and that word is no part of it (decision 0113).
+    const valueStarts = new Set<string>();
+    for (const [job, { pieces, separator, labelled }] of jobs.entries()) {
+      const [first, second] = pieces;
+      if (
+        separator === "" ||
+        labelled ||
+        pieces.length !== 2 ||
+        first === undefined ||
+        second === undefined
+      ) {
+        continue;
+      }
+      for (const finding of scanned[job] ?? []) {
+        if (LABELLED_VALUE_KINDS.has(finding.kind) && finding.start === second.start) {
+          valueStarts.add(`${first.index} ${second.index}`);
+        }
+      }
+    }
+    const gluedLabel = (finding: SecretFinding, spanned: readonly Piece[], separator: string) => {
+      const [first, second] = spanned;
+      return (
+        separator === "" &&
+        LABELLED_VALUE_KINDS.has(finding.kind) &&
+        first !== undefined &&
+        second !== undefined &&
+        valueStarts.has(`${first.index} ${second.index}`)
+      );
+    };
     const blame = (index: number, range: SecretFinding) => {
       const entry = found.get(index) ?? { kinds: new Set<string>(), ranges: [] };
       entry.kinds.add(range.kind);
       entry.ranges.push(range);
       found.set(index, entry);
     };
-    for (const [job, { pieces, labelled, triple }] of jobs.entries()) {
+    for (const [job, { pieces, labelled, triple, separator }] of jobs.entries()) {
       for (const finding of scanned[job] ?? []) {
         // A blank text inside a finding holds no part of it.
         const spanned = pieces.filter(
@@ -349,7 +430,10 @@ function planSplitSecrets(
           );
         if (triple && (spanned.length < 3 || spanned.some(plainPart))) continue;
         if (finding.kind === "random_token" && idsAndTimes(finding, spanned)) continue;
-        if (LABELLED_VALUE_KINDS.has(finding.kind) && plainNextLine(finding, spanned)) continue;
+        if (LABELLED_VALUE_KINDS.has(finding.kind) && plainNextLine(finding, spanned, pieces)) {
+          continue;
+        }
+        if (gluedLabel(finding, spanned, separator)) continue;
         if (spanned.length === 1) {
           // Inside one text, but found only with its neighbour: "my password is" + "hunter2", or
           // "redis://:pw" + "@host". That text alone held nothing, so the words of the other made
@@ -359,6 +443,7 @@ function planSplitSecrets(
             (own) => finding.start < only.base + own.end && finding.end > only.base + own.start,
           );
           if (heldAlone) continue;
+          if (LABELLED_VALUE_KINDS.has(finding.kind) && ownLabel(finding, only)) continue;
         }
         if (finding.kind === "password" && endsAtPointer(finding, spanned)) continue;
         const ownedAlone = spanned.some(({ index, base }) =>
@@ -380,7 +465,7 @@ function planSplitSecrets(
         // password or an assignment ends at white space, so what the join glues after one is the
         // next line's ("Sommer2024!" + "Node22 rocks"); a key's rest is found as its format.
         const carriesOn = !plainWords && !labelled && !TYPED_VALUE_KINDS.has(finding.kind);
-        if (ownedAlone && !carriesOn) continue;
+        if (ownedAlone && !carriesOn && !phraseRest(finding, spanned)) continue;
         for (const { index, start, end, base } of spanned) {
           blame(index, {
             ...finding,

@@ -55,10 +55,7 @@ export async function maskEachChecked(texts: readonly string[]): Promise<MaskedT
       for (const at of pending) shown[at] = { text: REDACTED, kinds: shown[at]?.kinds ?? [] };
       break;
     }
-    const checked = await checkSecretsOfEach(
-      pending.map((at) => [shown[at]?.text ?? ""]),
-      { joinAll: true },
-    );
+    const checked = await checkSecretsOfEach(pending.map((at) => [shown[at]?.text ?? ""]));
     pending = pending.filter((at, index) => {
       const result = checked[index];
       if (result === undefined || result.ok) return false;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SECRET_CORPUS } from "../../test/fixtures/secret-corpus.js";
 import { halves, labelledHalves } from "../../test/fixtures/secret-corpus-runner.js";
-import { checkSecretsOfEach } from "./check-secrets.js";
+import { checkSecrets, checkSecretsOfEach } from "./check-secrets.js";
 import { maskSecrets, maskSecretsOfEach } from "./mask-secrets.js";
 import { REDACTED } from "./secret-guard.js";
 
@@ -99,6 +99,23 @@ describe("a value in halves under one name is masked whole", () => {
       expect(shown).not.toContain(value.slice(Math.floor(value.length / 2)));
     },
   );
+
+  // The refusal of such a write quoted the second half: a write holding a secret alone was not
+  // joined (decision 0113). Every surface's message is built from these redacted texts.
+  it("and refused without quoting either half", async () => {
+    const at = SECRET_CORPUS.findIndex(({ name }) => name === ".env DB_PASSWORD");
+    const [head, tail] = labelledHalves(SECRET_CORPUS[at] as (typeof SECRET_CORPUS)[number], at);
+    const text = `${head}\n${tail}`;
+    const refused = await checkSecrets({ texts: [text] });
+    const shown = (await maskSecrets(text)).text;
+    expect(refused).toEqual({
+      ok: false,
+      code: "secret",
+      kinds: ["password"],
+      redacted: [shown],
+      split: false,
+    });
+  });
 });
 
 // A masked line was checked again with its neighbours joined: "…is [redacted]" glued to the next

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkSecrets } from "./check-secrets.js";
+import { checkSecrets, WriteSession } from "./check-secrets.js";
 import { maskSecrets } from "./mask-secrets.js";
 import { passphraseEnd } from "./passphrase.js";
 import { REDACTED } from "./secret-guard.js";
@@ -16,6 +16,9 @@ describe("a passphrase of plain words is a secret to the end of its clause", () 
     ["Spanish", "mi contraseña es caballo correcto batería grapa", "es"],
     ["capitals", "the password is Correct Horse Battery Staple.", "is"],
     ["then a sentence", "my password is purple monkey dishwasher. Rent is due on the 1st.", "Rent"],
+    // Decision 0113: a conjunction ends the passphrase, not the clause.
+    ["then 'and'", "my passphrase is purple monkey dishwasher and I love it", "and I love it"],
+    ["then 'but'", "the wifi password is correct horse battery staple but nobody knows", "but"],
   ])("%s: %s", async (_, text, kept) => {
     expect((await checkSecrets({ texts: [text] })).ok).toBe(false);
     const { text: shown } = await maskSecrets(text);
@@ -47,6 +50,11 @@ describe("a sentence about a password is no passphrase", () => {
     "my password is see the vault",
     "password: ask the admin then reboot",
     "my password manager is great",
+    // Decision 0113: a hint says how to work the password out; it is not the password.
+    "the password is John's birthday backwards",
+    "the password is my sister's name",
+    "my passphrase is too long",
+    "password - protected files",
   ])("%s", async (text) => {
     expect(await checkSecrets({ texts: [text] })).toEqual({ ok: true, code: "clean" });
     expect(await maskSecrets(text)).toEqual({ text, kinds: [] });
@@ -60,6 +68,7 @@ describe("passphraseEnd", () => {
     ["two words are too few", "is purple monkey", 3, undefined],
     ["nine words are too many", `is ${"word ".repeat(9)}`, 3, undefined],
     ["a stop word", "is purple and monkey", 3, undefined],
+    ["a stop word after three", "is purple monkey dishwasher and I", 3, 27],
     ["a word with a digit", "is purple monkey 7", 3, undefined],
     ["a possessive", "is John's old birthday", 3, undefined],
     ["a participle first", "is written down somewhere", 3, undefined],
@@ -90,8 +99,41 @@ describe("a password label at a line's end takes nothing of the next line", () =
     }
     const typed = `${label}\n${password}\n`;
     expect((await checkSecrets({ texts: [typed] })).ok).toBe(false);
-    const shown = (await maskSecrets(typed)).text;
-    expect(shown).toMatch(/\[redacted\]\n$/);
-    expect(shown).not.toContain(password.slice(0, -1));
+    // Only the value is masked: the label's "is" stays (decision 0113).
+    expect((await maskSecrets(typed)).text).toBe(`${label}\n${REDACTED}\n`);
+    expect((await maskSecrets(`${label}\nGirasol42`)).text).toBe(`${label}\n${REDACTED}`);
+  });
+});
+
+// A passphrase said over two lines or two writes (decision 0113): after the word "passphrase" two
+// plain words already are one (its first half), and the next line's plain words are its rest.
+describe("a passphrase over two lines or two writes", () => {
+  it.each([
+    ["two lines", ["my passphrase is correct horse\nbattery staple"]],
+    ["two writes, the first", ["my passphrase is correct horse"]],
+    ["a label, then the words", ["my passphrase is\npurple monkey dishwasher"]],
+  ])("%s is refused and masked", async (_, texts) => {
+    expect((await checkSecrets({ texts })).ok).toBe(false);
+    const shown = (await maskSecrets(texts.join("\n"))).text;
+    expect(shown).toMatch(/^my passphrase is[\s]/);
+    expect(shown).not.toMatch(/horse|battery|staple|monkey|dishwasher/);
+  });
+
+  it("masks nothing of the next fact after a whole passphrase", async () => {
+    const text = "my passphrase is purple monkey dishwasher\nlikes tea";
+    expect((await maskSecrets(text)).text).toBe(`my passphrase is ${REDACTED}\nlikes tea`);
+  });
+
+  it("refuses the second write after a label", async () => {
+    const session = new WriteSession();
+    expect((await checkSecrets({ texts: ["my passphrase is"], session })).ok).toBe(true);
+    const second = await checkSecrets({ texts: ["purple monkey dishwasher"], session });
+    expect(second).toEqual({
+      ok: false,
+      code: "secret",
+      kinds: ["password"],
+      redacted: [REDACTED],
+      split: true,
+    });
   });
 });

@@ -52,30 +52,41 @@ const phraseWord = (word: string) => {
 
 /**
  * Where a passphrase said after a password word ends: from `start` (the value's first char, after
- * "is", a copula or a colon) the words to the end of the clause are one when there are
- * {@link PASSPHRASE_WORDS} of them (3 to 8), each of letters and none a stop word of the 12
+ * "is", a copula or a colon) the words of its clause up to the first stop word are one when there
+ * are {@link PASSPHRASE_WORDS} of them (3 to 8), each of letters and none a stop word of the 12
  * languages of `STOP_WORD_LISTS`, a pointer ("see", "ask") or a word that says where or what a
  * password is ({@link isNotAPasswordValue}; the first may be one of a few adjectives, "correct
- * horse battery staple"). "my password is purple monkey dishwasher" is one; "my password is
- * something I forget often", "the password is on the fridge", "… the same as last year" are not
- * (decision 0106).
+ * horse battery staple"). "my password is purple monkey dishwasher" is one, and so is it before
+ * "and I love it" (a stop word ends it; decision 0113); "my password is something I forget
+ * often", "the password is on the fridge", "… the same as last year" are not (decision 0106).
  *
  * @param text - The text the value is in.
  * @param start - The value's first char (UTF-16 code unit index).
+ * @param min - Fewest words: {@link PASSPHRASE_WORDS}' 3, or 2 after the word "passphrase",
+ *   which says words follow ("my passphrase is correct horse", the first half of one).
  * @returns The end of the passphrase (code unit index, its last word's end), or `undefined`.
  * @example passphraseEnd("my password is purple monkey dishwasher", 15) // 39
  */
-export function passphraseEnd(text: string, start: number): number | undefined {
+export function passphraseEnd(
+  text: string,
+  start: number,
+  min: number = PASSPHRASE_WORDS.min,
+): number | undefined {
   const clause = CLAUSE.exec(text.slice(start))?.[0] ?? "";
-  const words = clause.trimEnd().split(/[^\S\r\n]+/);
-  if (words.length < PASSPHRASE_WORDS.min || words.length > PASSPHRASE_WORDS.max) return undefined;
-  const [first = "", ...rest] = words;
+  const words = [...clause.matchAll(/\S+/g)].map((match) => ({
+    word: match[0],
+    end: match.index + match[0].length,
+  }));
+  const stop = words.findIndex(({ word }, at) => at > 0 && PHRASE_STOPS.has(word.toLowerCase()));
+  const phrase = stop === -1 ? words : words.slice(0, stop);
+  if (phrase.length < min || phrase.length > PASSPHRASE_WORDS.max) return undefined;
+  const [first = "", ...rest] = phrase.map(({ word }) => word);
   const lower = first.toLowerCase();
   const firstPlain =
     phraseWord(first) && (!isNotAPasswordValue(lower) || FIRST_WORD_ADJECTIVES.has(lower));
   const plain = (word: string) => phraseWord(word) && !isNotAPasswordValue(word);
   if (!firstPlain || !rest.every(plain)) return undefined;
-  return start + clause.trimEnd().length;
+  return start + (phrase.at(-1)?.end ?? 0);
 }
 
 /**

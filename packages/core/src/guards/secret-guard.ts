@@ -59,9 +59,18 @@ const ORDER_NUMBER = /^\d{3}-\d{7}-\d{7}$/;
 // password (guest network) is x") (decision 0096). The value is on the label's line: "Password:"
 // ending a heading or a list item takes nothing of the next line (the split check joins lines,
 // `findSplitSecrets`); a passphrase of plain words runs to the end of its clause
-// (`passphraseEnd`; decision 0106).
+// (`passphraseEnd`; decision 0106), two words of it after "passphrase". A hyphen between spaces
+// stands for "is" before a value typed as a password is, with a digit or symbol ("password -
+// Girasol42"), not before a word ("password - protected"; decision 0113).
 const PASSWORD_IN_WORDS =
-  /\b(?:password|passwd|passphrase|passcode|pwd|pw|pin(?:[- ]code| number)?)s?\b[*_]{0,3}(?:\s*\([^()\r\n]{1,40}\))?(?:\s+(?:for|to|on|of|at)\s+(?:(?!\b(?:is|was)\b)[^\s:=]+(?:\s+|(?=[:=]))){0,7}?)?\s*(?:\bis\b|\bwas\b|:|=|→|⇒|->|=>|–|—)[*_]{0,3}[^\S\r\n]*`?(?<value>[^\s"'`]+|"[^"]*"|'[^']*')/dgi;
+  /\b(?:password|passwd|passphrase|passcode|pwd|pw|pin(?:[- ]code| number)?)s?\b[*_]{0,3}(?:\s*\([^()\r\n]{1,40}\))?(?:\s+(?:for|to|on|of|at)\s+(?:(?!\b(?:is|was)\b)[^\s:=]+(?:\s+|(?=[:=]))){0,7}?)?\s*(?:\bis\b|\bwas\b|:|=|→|⇒|->|=>|–|—|(?<hyphen>(?<=\s)-(?=[^\S\r\n])))[*_]{0,3}[^\S\r\n]*`?(?<value>[^\s"'`]+|"[^"]*"|'[^']*')/dgi;
+// A value after a hyphen for "is": 4 or more chars with a digit or a symbol.
+const HYPHENED_VALUE = /^(?=.*[\p{N}!@#$%^&*]).{4,}$/u;
+// "the password is John's birthday backwards": a name and "'s" says whose thing the password is
+// made from, a hint, not the password (decision 0113).
+const POSSESSIVE_AFTER = /^['’]s(?![\p{L}\p{N}])/u;
+// The word "passphrase" says words follow: two plain words after it are (half) a passphrase.
+const PASSPHRASE_LABEL = /^pass\s*phrase/i;
 // "password hunter2xyz", "router passwd Xk9!mq4z": a password right after the word, without "is"
 // or a colon (new-user trial). Only a value that looks like one counts: 6 or more chars, with a
 // letter and a digit or symbol, so "password manager" and "password reset" stay facts. A table's
@@ -151,9 +160,11 @@ function ownFindings(text: string): SecretFinding[] {
   }
   for (const match of allMatches(PASSWORD_IN_WORDS, text)) {
     const value = match.groups?.value ?? "";
+    if (match.groups?.hyphen !== undefined && !HYPHENED_VALUE.test(value)) continue;
     const [start, end] = valueSpan(match);
-    const phrase = passphraseEnd(text, start);
+    const phrase = passphraseEnd(text, start, PASSPHRASE_LABEL.test(match[0]) ? 2 : undefined);
     if (!isStatedCredential(match[0], value, phrase !== undefined)) continue;
+    if (POSSESSIVE_AFTER.test(text.slice(end))) continue;
     add("password", start, phrase ?? end);
   }
   for (const match of allMatches(PASSWORD_BARE, text)) add("password", ...valueSpan(match));

@@ -8,7 +8,7 @@ import { SECRET_SCREEN_VERSION, secretScreenIdentity } from "./secret-screen-ide
 // a text the old code cleared (a stored "cleared" flag of the old code is then not trusted), and
 // put the new hash here either way.
 const SCREEN_CODE = {
-  version: 3,
+  version: 4,
   sha256: "d14d2ea877695c997a30f2ecebdd3872c7c878911e90f527a03971193a95c4df",
 };
 const SCREEN_FILES = ["secret-screen.ts", "split-halves.ts", "../text/list-marker.ts"];

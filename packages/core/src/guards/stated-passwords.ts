@@ -19,7 +19,8 @@ const LINKS = PASSWORD_LINKS_OTHER_LANGUAGES.map((link) =>
 
 // "パスワードは hunter2 です", "كلمة المرور هي hunter2", "Passwort: geheim", "密码是hunter2": the
 // word (not inside a longer Latin word), then a particle or copula, or up to 3 words ("senha do
-// wifi") and a colon or equals sign, then a value in Latin letters, digits and ASCII symbols
+// wifi") and a colon or equals sign, all on the word's line ("… Passwort" above "Kurs: …" is no
+// label; decision 0113), then a value in Latin letters, digits and ASCII symbols
 // (3 chars: "ver", a pointer, is read by `secretReach`), or a word of 6 or more chars in any
 // script ("пароль: Лето2024!"), which counts only when password-shaped (`nonLatinPassword`): a
 // value in the sentence's own script is prose as often ("パスワードは忘れた").
@@ -37,7 +38,7 @@ const WORDS =
 // Both cases or a symbol is checked in code (`plainlyPassword`): the pattern ignores case.
 const PLAIN_VALUE =
   "(?<plain>(?=[\\x21-\\x7E]*[A-Za-z])(?=[\\x21-\\x7E]*\\d)[\\x21-\\x7E]{6,64})(?=[.,;!?)]*(?:\\s|$))";
-const AFTER_WORD = `[*_]{0,3}(?:(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s*(?<sep>[:=：])[*_]{0,3}|(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s*(?:${LINKS}))?[^\\S\\r\\n]*(?<value>[\\x21-\\x7E\\u00C0-\\u024F]{3,}|[^\\s"'\`]{6,})`;
+const AFTER_WORD = `[*_]{0,3}(?:(?:[^\\S\\r\\n]+[^\\s:=：]{1,15}){0,3}?[^\\S\\r\\n]*(?<sep>[:=：])[*_]{0,3}|(?:[^\\S\\r\\n]+[^\\s:=：]{1,15}){0,3}?[^\\S\\r\\n]*(?:${LINKS}))?[^\\S\\r\\n]*(?<value>[\\x21-\\x7E\\u00C0-\\u024F]{3,}|[^\\s"'\`]{6,})`;
 const OTHER_LANGUAGES = new RegExp(
   `${WORDS}(?:(?:[^\\S\\r\\n]+[^\\s:=：]{1,15}){1,3}?[^\\S\\r\\n]+${PLAIN_VALUE}|${AFTER_WORD})`,
   "giu",
