@@ -77,7 +77,7 @@ export function passphraseEnd(
     word: match[0],
     end: match.index + match[0].length,
   }));
-  const stop = words.findIndex(({ word }, at) => at > 0 && PHRASE_STOPS.has(word.toLowerCase()));
+  const stop = words.findIndex(({ word }, at) => at > 0 && PHRASE_STOPS().has(word.toLowerCase()));
   const phrase = stop === -1 ? words : words.slice(0, stop);
   if (phrase.length < min || phrase.length > PASSPHRASE_WORDS.max) return undefined;
   const [first = "", ...rest] = phrase.map(({ word }) => word);
