@@ -119,11 +119,19 @@ const DRIFTS = [
   },
   {
     drift: "a unit that no line gives (a damaged index)",
+    // Of the same length: a unit's text of another length no longer ends where the stored
+    // texts' size says, and the whole index is unreadable (decision 0110).
     change: async (place: Place) =>
-      place.setStored((await place.stored()).replace("rides a green bike", "rides a green bik")),
+      place.setStored((await place.stored()).replace("rides a green bike", "rides a green bice")),
     want: (layout: StoreLayout) => [
       { code: "units_differ", path: paths(layout).bikes, missing: 1, extra: 1 },
     ],
+  },
+  {
+    drift: "a unit's text cut short (the texts' size names another line's end)",
+    change: async (place: Place) =>
+      place.setStored((await place.stored()).replace("rides a green bike", "rides a green bik")),
+    want: () => [{ code: "unreadable" }],
   },
 ] as const;
 

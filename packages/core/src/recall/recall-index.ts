@@ -2027,7 +2027,7 @@ export class RecallIndex {
     });
     const textColumn = texts.join("\n");
     const dateColumn = dates.join("\n");
-    const raw = !LONE_SURROGATE.test(textColumn);
+    const raw = !LONE_SURROGATE.test(textColumn) && !LONE_SURROGATE.test(dateColumn);
     const units: StoredUnits = {
       ...(raw ? {} : { texts: textColumn, dates: dateColumn }),
       kinds,
