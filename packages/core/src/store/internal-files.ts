@@ -144,6 +144,14 @@ export type InternalWriteOptions = {
   fsync?: boolean;
   /** Date the written file this many ms before its write (its mtime); default 0. */
   backdateMs?: number;
+  /**
+   * `false` for an append to a log each of whose lines a reader checks on its own, so a line lost
+   * to a whole store emptying the log costs a read, never a wrong answer (the recall index's own
+   * entries, checked by their files' stamps: docs/decisions/0076, 0111): appended without the
+   * store's lock, its name and folder checked as under it. Default `true`. Only
+   * {@link appendInternalFile} reads it; a database store locks as before.
+   */
+  lock?: boolean;
 };
 
 /**
@@ -180,9 +188,10 @@ export async function writeInternalFile(
 
 /**
  * Append text to a file of the internal state under the store lock (for logs written one JSON
- * object a line, such as the usage log). Creates the file when missing. With `afterWholeLine`, a
- * file whose last line is torn (no line break: a crash mid-append) is left as it is, so the text
- * never joins that fragment into one damaged line.
+ * object a line, such as the usage log), or without it when `lock` is `false` (the file is opened
+ * with `O_APPEND`: each append lands whole after the others, in either order). Creates the file
+ * when missing. With `afterWholeLine`, a file whose last line is torn (no line break: a crash
+ * mid-append) is left as it is, so the text never joins that fragment into one damaged line.
  *
  * @param root - The memory folder.
  * @param relativePath - Path inside `.memfiles/`, e.g. `usage.jsonl`.
@@ -191,7 +200,7 @@ export async function writeInternalFile(
  *   `afterWholeLine`.
  * @returns Resolves once the text is appended.
  * @throws {MemoryPathError} when the name is not a plain relative name.
- * @throws {MemoryLockError} when the lock cannot be taken.
+ * @throws {MemoryLockError} when the lock cannot be taken (never with `lock: false`).
  * @throws {MemoryWriteError} `folder_missing` when `createFolder` is `false` and there is no folder.
  * @example await appendInternalFile(root, "usage.jsonl", `${JSON.stringify(record)}\n`);
  */
@@ -248,14 +257,11 @@ async function withInternalTarget(
       });
     }
   }
-  await withStoreLock(
-    root,
-    async () => {
-      const { folder } = await ensureInternalFolder(root);
-      const target = await internalTarget(folder, segments, relativePath);
-      await mkdir(dirname(target), { recursive: true });
-      await change(folder, target);
-    },
-    options,
-  );
+  const run = async () => {
+    const { folder } = await ensureInternalFolder(root);
+    const target = await internalTarget(folder, segments, relativePath);
+    await mkdir(dirname(target), { recursive: true });
+    await change(folder, target);
+  };
+  await (options.lock === false ? run() : withStoreLock(root, run, options));
 }
