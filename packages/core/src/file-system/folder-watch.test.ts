@@ -12,7 +12,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { FolderWatch } from "./folder-watch.js";
+import { FolderWatch, folderWatchUsers } from "./folder-watch.js";
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -165,6 +165,54 @@ describe.runIf(process.platform === "linux")("a folder's watch after a watcher's
     expect(await folderWatch.changes()).toBe("all");
     expect(await folderWatch.changes()).toBeUndefined();
     folderWatch.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+});
+
+// The recall index and the store's folder view both watch a memory folder in a long-lived process:
+// one set of watchers and one canary serve both, each user with the paths named since its own
+// last answer, and the watchers stop with the last user (docs/decisions/0111).
+describe.runIf(process.platform === "linux")("two users of one folder's watch", () => {
+  it("share its watchers, each answered what changed since its own last answer", async () => {
+    const root = memory();
+    mkdirSync(join(root, "people"));
+    let calls = 0;
+    const counted = ((...args: Parameters<typeof watch>) => {
+      calls++;
+      return watch(...args);
+    }) as typeof watch;
+    const first = FolderWatch.start(root, { watch: counted });
+    const second = FolderWatch.start(join(root, "people", ".."), { watch: counted });
+    if (first === undefined || second === undefined) throw new Error("a local folder is watched");
+    // The root and people/, watched once for both users.
+    expect(calls).toBe(2);
+    expect(folderWatchUsers(root)).toEqual({ users: 2, folders: 2 });
+    expect(await first.changes()).toBe("all");
+    expect(await second.changes()).toBe("all");
+    writeFileSync(join(root, "tools.md"), "uses Helix\n");
+    expect(await first.changes()).toEqual(new Set(["tools.md"]));
+    writeFileSync(join(root, "people", "marta.md"), "Marta\n");
+    // The second user was not asked in between: it gets both paths, the first only the new one.
+    const [firstAnswer, secondAnswer] = await Promise.all([first.changes(), second.changes()]);
+    expect(firstAnswer).toEqual(new Set(["people/marta.md"]));
+    expect(secondAnswer).toEqual(new Set(["tools.md", "people/marta.md"]));
+    // A user marked changed walks; the other does not.
+    first.markChanged();
+    expect(await first.changes()).toBe("all");
+    expect(await second.changes()).toBeUndefined();
+    // Closing one user keeps the other's events.
+    first.close();
+    first.close();
+    expect(folderWatchUsers(root)).toEqual({ users: 1, folders: 2 });
+    expect(await first.changes()).toBe("all");
+    writeFileSync(join(root, "tools.md"), "uses Zed\n");
+    expect(await second.changes()).toEqual(new Set(["tools.md"]));
+    second.close();
+    expect(folderWatchUsers(root)).toBeUndefined();
+    // A new user after the last one closed starts the folder's watch again.
+    const third = FolderWatch.start(root, { watch: counted });
+    expect(calls).toBe(4);
+    third?.close();
     rmSync(root, { recursive: true, force: true });
   });
 });

@@ -8,7 +8,7 @@ import {
   statSync,
   watch,
 } from "node:fs";
-import { basename, isAbsolute, join, sep } from "node:path";
+import { basename, isAbsolute, join, resolve, sep } from "node:path";
 
 // File systems on which inotify reports every writer's change (local ones). On a network or FUSE
 // mount a change made elsewhere raises no event, so such a folder is never watched. Magic numbers
@@ -71,6 +71,14 @@ export type FolderWatchOptions = {
 // folder removed and made again, or swapped by renames, leaves it watching the old one.
 type Watched = { watcher: FSWatcher; dev: number; ino: number };
 
+// One user's paths named since its last answer, or `true`: anything may have changed.
+type Named = { changed: Set<string> | true; deliveredAtAnswer: number };
+
+// The one watch of each memory folder (by its absolute path as given) in this process: its watchers and canary
+// serve every user of the folder (the recall index, the store's folder view), each with its own
+// paths named since its last answer, so two users of one folder never set up two sets of watchers.
+const shared = new Map<string, FolderEvents>();
+
 /**
  * Which memory files of a folder may have changed, from the operating system's events
  * (`fs.watch` on each folder, not recursive: Node 20's recursive watch on Linux polls every file).
@@ -78,66 +86,141 @@ type Watched = { watcher: FSWatcher; dev: number; ino: number };
  * else {@link FolderWatch.start} gives `undefined` and the caller walks the stamps as before. The
  * watchers never keep a process alive. Hidden entries (`.memfiles/`, `.git/`, an editor's swap
  * files) are not memory files and are ignored.
+ *
+ * Each `FolderWatch` is one user of its folder's one watch in the process (the watchers, the
+ * canary, the re-arm after an error are the folder's): the first user of a folder starts it, each
+ * user gets the paths named since its own last {@link FolderWatch.changes}, and the watchers stop
+ * when the last user closes (docs/decisions/0111).
  */
 export class FolderWatch {
-  readonly #root: string;
+  readonly #events: FolderEvents;
+  readonly #named: Named;
+  #closed = false;
+
+  private constructor(events: FolderEvents) {
+    this.#events = events;
+    this.#named = { changed: true, deliveredAtAnswer: delivered };
+    events.users.add(this.#named);
+  }
+
+  /**
+   * Starts watching `root`, or joins the process's watch of the same path (a folder named by two
+   * paths, through a link, is watched twice: each path's watch follows what its path names).
+   * Until this user's first {@link changes} call, everything counts as changed.
+   *
+   * @param root - Absolute path of the memory folder (a backend's label is not one: no watch).
+   * @param options - `{ watch?, now? }`: stand-ins for `fs.watch` and the clock (tests); used only
+   *   by the first user of a folder, which starts its watch.
+   * @returns The watch, or `undefined` where watching cannot be trusted or fails to start.
+   */
+  static start(root: string, options: FolderWatchOptions = {}): FolderWatch | undefined {
+    if (process.platform !== "linux" || !isAbsolute(root)) return undefined;
+    const path = resolve(root);
+    let events = shared.get(path);
+    if (events === undefined) {
+      try {
+        if (!LOCAL_FILE_SYSTEMS.has(statfsSync(path).type)) return undefined;
+      } catch {
+        return undefined;
+      }
+      events = FolderEvents.start(path, options);
+      if (events === undefined) return undefined;
+      shared.set(path, events);
+    }
+    return new FolderWatch(events);
+  }
+
+  /**
+   * What may have changed since this user's last call, after every event of a write that finished
+   * before this call was delivered: `undefined` (nothing), the memory-relative paths of the files
+   * the events named (`/`-separated; present or gone, any name: a temp file too), or `"all"` (a
+   * folder or link named, a watched folder replaced, an event without a name, too many names, a
+   * broken watch, events the kernel may have dropped: walk everything). When `"all"`, the folders
+   * are watched anew (a new, renamed or replaced folder) before it returns, so a walk of the
+   * stamps made after it misses nothing. A watch broken by a watcher's error is set up again at
+   * the first call 1 s after the error (then 2 s, 4 s, ... up to 60 s while it keeps failing).
+   * The users of one folder answer one at a time (each answer raises and waits for its canary).
+   */
+  changes(): Promise<ReadonlySet<string> | "all" | undefined> {
+    if (this.#closed) return Promise.resolve("all");
+    return this.#events.answer(this.#named);
+  }
+
+  /** Makes this user's next {@link changes} answer `"all"` (a walk that failed is made again). */
+  markChanged(): void {
+    this.#named.changed = true;
+  }
+
+  /** Stops this user's watch; the folder's watchers stop with its last user. */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#events.users.delete(this.#named);
+    if (this.#events.users.size > 0) return;
+    this.#events.close();
+    if (shared.get(this.#events.root) === this.#events) shared.delete(this.#events.root);
+  }
+}
+
+/**
+ * How many users share the process's watch of `root` and how many folders it
+ * watches; `undefined` when no watch of it is running. For tests of the sharing.
+ *
+ * @param root - The memory folder.
+ * @returns `{ users, folders }`, or `undefined`.
+ */
+export function folderWatchUsers(root: string): { users: number; folders: number } | undefined {
+  const events = shared.get(resolve(root));
+  return events === undefined ? undefined : { users: events.users.size, folders: events.folders };
+}
+
+// The watchers of one folder, its canary and its re-arm, shared by its users.
+class FolderEvents {
+  readonly root: string;
+  readonly users = new Set<Named>();
   readonly #watchers = new Map<string, Watched>();
   // Folders whose watcher reported its own folder renamed or removed.
   readonly #moved = new Set<string>();
-  // The paths events named since the last call, or `true`: anything may have changed.
-  #changed: Set<string> | true = true;
   // When a broken watch is set up again (the clock's ms); `undefined` while it watches.
   #rearmAt: number | undefined;
   // Breaks in a row: each doubles the wait before the next re-arm.
   #failures = 0;
   #armedAt = 0;
   #canaryArrived = false;
-  #deliveredAtAnswer = delivered;
+  // The answer running: the next user's waits for it, so each canary is its own answer's.
+  #answering: Promise<unknown> = Promise.resolve();
   readonly #watch: typeof watch;
   readonly #now: () => number;
 
   private constructor(root: string, options: FolderWatchOptions) {
-    this.#root = root;
+    this.root = root;
     this.#watch = options.watch ?? watch;
     this.#now = options.now ?? (() => performance.now());
   }
 
-  /**
-   * Starts watching `root`. Until the first {@link changes} call, everything counts as changed.
-   *
-   * @param root - Absolute path of the memory folder (a backend's label is not one: no watch).
-   * @param options - `{ watch?, now? }`: stand-ins for `fs.watch` and the clock (tests).
-   * @returns The watch, or `undefined` where watching cannot be trusted or fails to start.
-   */
-  static start(root: string, options: FolderWatchOptions = {}): FolderWatch | undefined {
-    if (process.platform !== "linux" || !isAbsolute(root)) return undefined;
-    try {
-      if (!LOCAL_FILE_SYSTEMS.has(statfsSync(root).type)) return undefined;
-    } catch {
-      return undefined;
-    }
-    const folderWatch = new FolderWatch(root, options);
-    if (folderWatch.#sync()) return folderWatch;
-    folderWatch.close();
+  static start(root: string, options: FolderWatchOptions): FolderEvents | undefined {
+    const events = new FolderEvents(root, options);
+    if (events.#sync()) return events;
+    events.close();
     return undefined;
   }
 
-  /**
-   * What may have changed since the last call, after every event of a write that finished before
-   * this call was delivered: `undefined` (nothing), the memory-relative paths of the files the
-   * events named (`/`-separated; present or gone, any name: a temp file too), or `"all"` (a
-   * folder or link named, a watched folder replaced, an event without a name, too many names, a
-   * broken watch, events the kernel may have dropped: walk everything). When `"all"`, the folders
-   * are watched anew (a new, renamed or replaced folder) before it returns, so a walk of the
-   * stamps made after it misses nothing. A watch broken by a watcher's error is set up again at
-   * the first call 1 s after the error (then 2 s, 4 s, ... up to 60 s while it keeps failing).
-   */
-  async changes(): Promise<ReadonlySet<string> | "all" | undefined> {
+  get folders(): number {
+    return this.#watchers.size;
+  }
+
+  answer(named: Named): Promise<ReadonlySet<string> | "all" | undefined> {
+    const answered = this.#answering.then(() => this.#answer(named));
+    this.#answering = answered.catch(() => undefined);
+    return answered;
+  }
+
+  async #answer(named: Named): Promise<ReadonlySet<string> | "all" | undefined> {
     if (this.#rearmAt !== undefined) {
       if (this.#now() < this.#rearmAt) return "all";
       // Events may have been lost while it was broken: watched anew, then walked once.
       this.#rearmAt = undefined;
-      this.#changed = true;
+      this.#allChanged();
       this.#armedAt = this.#now();
       if (!this.#sync()) {
         this.#break();
@@ -149,20 +232,25 @@ export class FolderWatch {
     await turn();
     if (this.#rearmAt !== undefined) return "all";
     // No canary: the kernel's queue was full, so events of this folder may have been dropped.
-    if (canary && !this.#canaryArrived) this.#changed = true;
-    // As many events as the queue holds: it may have overflowed and been read since the last
-    // answer, which no canary shows.
-    if (delivered - this.#deliveredAtAnswer >= inotifyQueueSize()) this.#changed = true;
-    this.#deliveredAtAnswer = delivered;
+    if (canary && !this.#canaryArrived) this.#allChanged();
+    // As many events as the queue holds: it may have overflowed and been read since this user's
+    // last answer, which no canary shows.
+    if (delivered - named.deliveredAtAnswer >= inotifyQueueSize()) named.changed = true;
+    named.deliveredAtAnswer = delivered;
     // One stat a request: the memory folder replaced by way of a folder above it raises no event.
     const root = this.#watchers.get("");
-    if (root === undefined || this.#replaced("", root)) this.#changed = true;
-    const changed = this.#changed;
+    if (root === undefined || this.#replaced("", root)) this.#allChanged();
+    const changed = named.changed;
     if (changed !== true && changed.size === 0) return undefined;
-    this.#changed = new Set();
+    named.changed = new Set();
     if (changed !== true && !this.#namesFolder(changed)) return changed;
-    this.#rescan();
+    // Watched anew; another user learns of the new folder from its own named paths or `true`.
+    if (!this.#sync()) this.#break();
     return "all";
+  }
+
+  #allChanged(): void {
+    for (const named of this.users) named.changed = true;
   }
 
   // Whether a named path is a folder now, or was one watched (a folder made, renamed, removed),
@@ -171,7 +259,7 @@ export class FolderWatch {
     for (const path of paths) {
       const relative = path.split("/").join(sep);
       try {
-        const stats = lstatSync(join(this.#root, relative), { throwIfNoEntry: false });
+        const stats = lstatSync(join(this.root, relative), { throwIfNoEntry: false });
         if (stats === undefined ? this.#watchers.has(relative) : !stats.isFile()) return true;
       } catch {
         return true;
@@ -180,16 +268,11 @@ export class FolderWatch {
     return false;
   }
 
-  // Watches the folders anew (a new or renamed folder); a failure breaks the watch until a re-arm.
-  #rescan(): void {
-    if (!this.#sync()) this.#break();
-  }
-
   // Raises the canary's event; `false` when the folder has no `.memfiles/` to raise it with.
   #sendCanary(): boolean {
     this.#canaryArrived = false;
     try {
-      const path = join(this.#root, CANARY);
+      const path = join(this.root, CANARY);
       chmodSync(path, statSync(path).mode & 0o7777);
       return true;
     } catch {
@@ -197,12 +280,6 @@ export class FolderWatch {
     }
   }
 
-  /** Makes the next {@link changes} answer `"all"` (a walk that failed is made again). */
-  markChanged(): void {
-    this.#changed = true;
-  }
-
-  /** Stops watching. */
   close(): void {
     for (const { watcher } of this.#watchers.values()) watcher.close();
     this.#watchers.clear();
@@ -214,7 +291,7 @@ export class FolderWatch {
   #replaced(folder: string, watched: Watched): boolean {
     if (this.#moved.has(folder)) return true;
     try {
-      const stats = statSync(join(this.#root, folder), { throwIfNoEntry: false });
+      const stats = statSync(join(this.root, folder), { throwIfNoEntry: false });
       return stats === undefined || stats.dev !== watched.dev || stats.ino !== watched.ino;
     } catch {
       return true;
@@ -225,11 +302,23 @@ export class FolderWatch {
   #break(): void {
     if (this.#rearmAt !== undefined) return;
     this.close();
-    this.#changed = true;
+    this.#allChanged();
     if (this.#now() - this.#armedAt > (REARM_AFTER_MS.at(-1) ?? 0)) this.#failures = 0;
     const wait = REARM_AFTER_MS[Math.min(this.#failures, REARM_AFTER_MS.length - 1)] ?? 0;
     this.#failures++;
     this.#rearmAt = this.#now() + wait;
+  }
+
+  // Every user's named paths get an event's path, or `true` past too many or without a name.
+  #named(path: string | undefined): void {
+    for (const named of this.users) {
+      const changed = named.changed;
+      if (path === undefined || changed === true || changed.size >= MAX_NAMED_CHANGES) {
+        named.changed = true;
+      } else {
+        changed.add(path);
+      }
+    }
   }
 
   // Watches every folder under the root not watched yet or replaced, stops watching folders gone or
@@ -241,7 +330,7 @@ export class FolderWatch {
       const pending = [""];
       for (let folder = pending.pop(); folder !== undefined; folder = pending.pop()) {
         folders.push(folder);
-        for (const entry of readdirSync(join(this.#root, folder), { withFileTypes: true })) {
+        for (const entry of readdirSync(join(this.root, folder), { withFileTypes: true })) {
           if (entry.name.startsWith(".")) continue;
           if (entry.isSymbolicLink()) return false;
           if (entry.isDirectory()) pending.push(join(folder, entry.name));
@@ -256,7 +345,7 @@ export class FolderWatch {
       this.#moved.clear();
       for (const folder of folders) {
         if (this.#watchers.has(folder)) continue;
-        const absolute = join(this.#root, folder);
+        const absolute = join(this.root, folder);
         // Stated before it is watched: a folder replaced in between is watched anew, for nothing.
         const { dev, ino } = statSync(absolute);
         const watcher = this.#watch(absolute, { persistent: false }, (event, name) => {
@@ -269,16 +358,17 @@ export class FolderWatch {
           // name inside it, too: then it is watched again for nothing.
           if (event === "rename" && name !== null && String(name) === basename(absolute)) {
             this.#moved.add(folder);
-            this.#changed = true;
+            this.#allChanged();
             return;
           }
           if (name !== null && String(name).startsWith(".")) return;
-          const changed = this.#changed;
-          if (name === null || changed === true || changed.size >= MAX_NAMED_CHANGES) {
-            this.#changed = true;
-          } else {
-            changed.add(folder === "" ? String(name) : `${folder.split(sep).join("/")}/${name}`);
-          }
+          this.#named(
+            name === null
+              ? undefined
+              : folder === ""
+                ? String(name)
+                : `${folder.split(sep).join("/")}/${name}`,
+          );
         });
         watcher.on("error", () => this.#break());
         this.#watchers.set(folder, { watcher, dev, ino });

@@ -2467,7 +2467,9 @@ async function storeIndex(
     store.appendInternal !== undefined &&
     stored.log + lines.length <= RECALL_INDEX_LOG_SHARE * stored.main
   ) {
-    await store.appendInternal(RECALL_INDEX_LOG, lines, INTO_EXISTING_FOLDER);
+    // Without the store's lock: each entry is checked by its file's stamp when read, so one
+    // dropped by a whole store's emptying of the log is read again, never a wrong row (0076).
+    await store.appendInternal(RECALL_INDEX_LOG, lines, { ...INTO_EXISTING_FOLDER, lock: false });
     stored.log += lines.length;
     return;
   }

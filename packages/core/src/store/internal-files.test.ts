@@ -31,6 +31,13 @@ afterEach(async () => {
 });
 
 describe("internal files under .memfiles/", () => {
+  it("appends without the lock into an existing .memfiles/, and makes it when missing", async () => {
+    await mkdir(root);
+    await appendInternalFile(root, "recall-index.log", "a\n", { lock: false });
+    await appendInternalFile(root, "recall-index.log", "b\n", { lock: false });
+    expect(await readInternalFile(root, "recall-index.log")).toBe("a\nb\n");
+  });
+
   it("writes, reads, and appends; a missing file reads as undefined", async () => {
     expect(await readInternalFile(root, "tombstones.jsonl")).toBeUndefined();
     await writeInternalFile(root, "tombstones.jsonl", '{"fact":"a"}\n');
@@ -123,6 +130,10 @@ describe("internal files under .memfiles/", () => {
       () => appendInternalFile(root, "recall-index.log", "x", { createFolder: false }),
     ],
     [
+      "appendInternalFile without the lock",
+      () => appendInternalFile(root, "recall-index.log", "x", { createFolder: false, lock: false }),
+    ],
+    [
       "MemoryStore.writeInternal",
       () => new MemoryStore({ root }).writeInternal("a.json", "x", { createFolder: false }),
     ],
@@ -157,6 +168,9 @@ describe("internal files under .memfiles/", () => {
     await symlink(victim, join(root, ".memfiles/usage.jsonl"));
     await symlink(sandbox, join(root, ".memfiles/logs"));
     await expect(appendInternalFile(root, "usage.jsonl", "x\n")).rejects.toThrow(MemoryPathError);
+    await expect(appendInternalFile(root, "usage.jsonl", "x\n", { lock: false })).rejects.toThrow(
+      MemoryPathError,
+    );
     await expect(writeInternalFile(root, "usage.jsonl", "x\n")).rejects.toThrow(MemoryPathError);
     await expect(writeInternalFile(root, "logs/victim.txt", "x\n")).rejects.toThrow(
       MemoryPathError,

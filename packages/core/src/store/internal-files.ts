@@ -1,4 +1,4 @@
-import { constants } from "node:fs";
+import { closeSync, constants, lstatSync, openSync, realpathSync, writeFileSync } from "node:fs";
 import { lstat, mkdir, open, realpath, rm } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { isMissing } from "../file-system/index.js";
@@ -144,6 +144,14 @@ export type InternalWriteOptions = {
   fsync?: boolean;
   /** Date the written file this many ms before its write (its mtime); default 0. */
   backdateMs?: number;
+  /**
+   * `false` for an append to a log each of whose lines a reader checks on its own, so a line lost
+   * to a whole store emptying the log costs a read, never a wrong answer (the recall index's own
+   * entries, checked by their files' stamps: docs/decisions/0076, 0111): appended without the
+   * store's lock, its name and folder checked as under it. Default `true`. Only
+   * {@link appendInternalFile} reads it; a database store locks as before.
+   */
+  lock?: boolean;
 };
 
 /**
@@ -180,9 +188,10 @@ export async function writeInternalFile(
 
 /**
  * Append text to a file of the internal state under the store lock (for logs written one JSON
- * object a line, such as the usage log). Creates the file when missing. With `afterWholeLine`, a
- * file whose last line is torn (no line break: a crash mid-append) is left as it is, so the text
- * never joins that fragment into one damaged line.
+ * object a line, such as the usage log), or without it when `lock` is `false` (the file is opened
+ * with `O_APPEND`: each append lands whole after the others, in either order). Creates the file
+ * when missing. With `afterWholeLine`, a file whose last line is torn (no line break: a crash
+ * mid-append) is left as it is, so the text never joins that fragment into one damaged line.
  *
  * @param root - The memory folder.
  * @param relativePath - Path inside `.memfiles/`, e.g. `usage.jsonl`.
@@ -191,7 +200,7 @@ export async function writeInternalFile(
  *   `afterWholeLine`.
  * @returns Resolves once the text is appended.
  * @throws {MemoryPathError} when the name is not a plain relative name.
- * @throws {MemoryLockError} when the lock cannot be taken.
+ * @throws {MemoryLockError} when the lock cannot be taken (never with `lock: false`).
  * @throws {MemoryWriteError} `folder_missing` when `createFolder` is `false` and there is no folder.
  * @example await appendInternalFile(root, "usage.jsonl", `${JSON.stringify(record)}\n`);
  */
@@ -201,6 +210,9 @@ export async function appendInternalFile(
   text: string,
   options: StoreLockOptions & InternalWriteOptions & { afterWholeLine?: boolean } = {},
 ): Promise<void> {
+  if (options.lock === false && options.afterWholeLine !== true) {
+    if (appendedAtOnce(root, relativePath, text)) return;
+  }
   await withInternalTarget(root, relativePath, options, async (_folder, target) => {
     // No-follow: a link put in place of the log is refused, never appended through.
     const handle = await open(
@@ -226,6 +238,44 @@ export async function appendInternalFile(
   });
 }
 
+// An append without the lock to a file right inside an existing `.memfiles/`, in a few
+// synchronous calls: each of the promise API's costs a thread-pool round trip (~5x the CPU), and
+// this runs on a request. `false` (nothing written) when the folder is missing, or the name is
+// nested: the checked path below then makes what is missing, or refuses.
+function appendedAtOnce(root: string, relativePath: string, text: string): boolean {
+  const segments = internalSegments(relativePath);
+  if (segments.length !== 1) return false;
+  let folder: string;
+  try {
+    folder = join(realpathSync.native(resolve(root)), INTERNAL_FOLDER);
+  } catch (error) {
+    if (isMissing(error)) return false;
+    throw error;
+  }
+  if (lstatSync(folder, { throwIfNoEntry: false })?.isDirectory() !== true) return false;
+  const target = join(folder, ...segments);
+  const stats = lstatSync(target, { throwIfNoEntry: false });
+  // A link, a folder or a pipe in its place: refused by the checked path, as under the lock.
+  if (stats !== undefined && !stats.isFile()) return false;
+  // No-follow, append-only: a link put in place since is refused, never appended through; a pipe
+  // put there is refused too (non-blocking open), never waited on.
+  const descriptor = openSync(
+    target,
+    constants.O_WRONLY |
+      constants.O_APPEND |
+      constants.O_CREAT |
+      (constants.O_NOFOLLOW ?? 0) |
+      (constants.O_NONBLOCK ?? 0),
+    0o666,
+  );
+  try {
+    writeFileSync(descriptor, text, "utf8");
+  } finally {
+    closeSync(descriptor);
+  }
+  return true;
+}
+
 /** Under the store lock: checks the name, makes the folders, and hands the target path to `change`. */
 async function withInternalTarget(
   root: string,
@@ -248,14 +298,11 @@ async function withInternalTarget(
       });
     }
   }
-  await withStoreLock(
-    root,
-    async () => {
-      const { folder } = await ensureInternalFolder(root);
-      const target = await internalTarget(folder, segments, relativePath);
-      await mkdir(dirname(target), { recursive: true });
-      await change(folder, target);
-    },
-    options,
-  );
+  const run = async () => {
+    const { folder } = await ensureInternalFolder(root);
+    const target = await internalTarget(folder, segments, relativePath);
+    await mkdir(dirname(target), { recursive: true });
+    await change(folder, target);
+  };
+  await (options.lock === false ? run() : withStoreLock(root, run, options));
 }

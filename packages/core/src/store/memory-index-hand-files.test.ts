@@ -116,6 +116,13 @@ const WRITES = [
     fresh: false,
   },
   {
+    // The recall index of the same process watches the folder too, through the one watch.
+    write: "store.write, the same store, after another user of its folder's watch closed",
+    run: storeWrite,
+    fresh: false,
+    otherUserClosed: true,
+  },
+  {
     write: "store.write, the same store, its folder not watched (it walks)",
     run: storeWrite,
     fresh: false,
@@ -157,6 +164,11 @@ describe("a write takes in files another writer changed since MEMORY.md was in s
     if (!fresh && !("unwatched" in entry)) {
       const ahead = new Date(Date.now() + 3_000);
       await utimes(join(root, ".memfiles", MEMORY_INDEX_RECORD_FILE), ahead, ahead);
+    }
+    if ("otherUserClosed" in entry) {
+      const other = FolderWatch.start(root);
+      expect(await other?.changes()).toBe("all");
+      other?.close();
     }
     await change(root, layout);
     if (fresh) {

@@ -404,15 +404,16 @@ export class MemoryStore {
   }
 
   /**
-   * Appends to a file of this store's `.memfiles/` folder, under the store lock (see
-   * {@link appendInternalFile}).
+   * Appends to a file of this store's `.memfiles/` folder, under the store lock unless
+   * `lock: false` on a folder (see {@link appendInternalFile}; a database store always locks).
    *
    * @param relativePath - Path inside `.memfiles/`, e.g. `usage.jsonl`.
    * @param text - Text to append (include the line break).
-   * @param options - {@link InternalWriteOptions}: `{ createFolder: false }` for a read's state.
+   * @param options - {@link InternalWriteOptions}: `{ createFolder: false }` for a read's state,
+   *   `{ lock: false }` for a log each of whose lines a reader checks on its own.
    * @returns Resolves once the text is appended.
    * @throws {MemoryPathError} when the name is not a plain relative name.
-   * @throws {MemoryLockError} when the lock cannot be taken.
+   * @throws {MemoryLockError} when the lock cannot be taken (never on a folder with `lock: false`).
    * @throws {MemoryWriteError} `folder_missing` when `createFolder` is `false` and there is no folder.
    * @example await store.appendInternal("usage.jsonl", `${JSON.stringify(record)}\n`);
    */
