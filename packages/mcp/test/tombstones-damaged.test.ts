@@ -85,6 +85,11 @@ function outcome(text: string): "shown" | "refused" | "hidden" {
   return text.includes("tombstones.json") ? "refused" : "hidden";
 }
 
+// A command that wrote nothing and said why, naming the file.
+function refusal({ out, code }: { out: string; code: number }): "shown" | "refused" | "hidden" {
+  return code !== 0 && out.includes("tombstones.json") ? "refused" : outcome(out);
+}
+
 // Anything thrown is a refusal when it names the file, as a person would read it.
 async function said(run: () => Promise<string>): Promise<string> {
   try {
@@ -94,7 +99,7 @@ async function said(run: () => Promise<string>): Promise<string> {
   }
 }
 
-// A PreToolUse answer: refused naming the file, or allowed (Claude Code makes the edit).
+// A PreToolUse answer: its reason (a refusal names the file), or "allowed".
 function decided(stdout: string): string {
   try {
     return JSON.parse(stdout).hookSpecificOutput?.permissionDecisionReason ?? "allowed";
@@ -171,8 +176,14 @@ describe.each(["subject", "fact"] as const)("a damaged tombstone file, %s layout
               await hook("pre-tool-use", {
                 tool_name: "Write",
                 tool_input: {
-                  file_path: join(root, putBackPath(layout)),
-                  content: `${putBack(layout)}[stated 2026/12/07] types on Colemak\n`,
+                  file_path: join(
+                    root,
+                    layout === "subject" ? "topics/keyboard.md" : "keyboard.md",
+                  ),
+                  content:
+                    layout === "subject"
+                      ? "---\nname: keyboard\ndescription: the user's keyboard\n---\n[stated 2026/12/07] types on Colemak\n"
+                      : "---\nname: keyboard\ndescription: The user's keyboard layout\ntype: user\n---\nThe user types on Colemak.\n",
                 },
               })
             ).out,
@@ -209,7 +220,8 @@ describe.each(["subject", "fact"] as const)("a damaged tombstone file, %s layout
         "memfiles remember": outcome(
           (await memfiles(["remember", root, putBackPath(layout), "types on Dvorak"])).out,
         ),
-        "memfiles forget": outcome((await memfiles(["forget", root, "--yes", "Elm Street"])).out),
+        // A forget lists the lines it would remove (the person's view), then refuses.
+        "memfiles forget": refusal(await memfiles(["forget", root, "--yes", "Elm Street"])),
         "check --fix: MEMORY.md": outcome(await readFile(join(root, "MEMORY.md"), "utf8")),
       };
       expect({
