@@ -43,6 +43,21 @@ const DAMAGES: Damage[] = [
     damaged: () => "version: 2\ntombstones:\n  - date: 2026/12/07\n",
     line: 1,
   },
+  // Decision 0115: an empty file lost its tombstones (`> file`, a sync), it did not forget
+  // nothing; a key given twice is read one way by `JSON.parse` (the last) and another by a parse
+  // tree (the first). Both were "nothing forgotten" to what a model reads and damage to `check`.
+  { name: "cut to nothing", damaged: () => "", line: 1 },
+  { name: "white space only", damaged: () => "  \n\n", line: 1 },
+  {
+    name: "a second `tombstones` list pasted in",
+    damaged: (text) => `${text.trimEnd().slice(0, -1)},"tombstones":[]}\n`,
+    line: 3,
+  },
+  {
+    name: "a second `facts` in one tombstone",
+    damaged: (text) => text.replace('"query":', '"facts":[],"query":'),
+    line: 2,
+  },
 ];
 
 const REPOSITORY = resolve(fileURLToPath(new URL(".", import.meta.url)), "../../..");
@@ -70,6 +85,11 @@ function outcome(text: string): "shown" | "refused" | "hidden" {
   return text.includes("tombstones.json") ? "refused" : "hidden";
 }
 
+// A command that wrote nothing and said why, naming the file.
+function refusal({ out, code }: { out: string; code: number }): "shown" | "refused" | "hidden" {
+  return code !== 0 && out.includes("tombstones.json") ? "refused" : outcome(out);
+}
+
 // Anything thrown is a refusal when it names the file, as a person would read it.
 async function said(run: () => Promise<string>): Promise<string> {
   try {
@@ -79,15 +99,30 @@ async function said(run: () => Promise<string>): Promise<string> {
   }
 }
 
+// A PreToolUse answer: its reason (a refusal names the file), or "allowed".
+function decided(stdout: string): string {
+  try {
+    return JSON.parse(stdout).hookSpecificOutput?.permissionDecisionReason ?? "allowed";
+  } catch {
+    return stdout;
+  }
+}
+
 const putBackPath = (layout: StoreLayout) => (layout === "subject" ? "profile.md" : "home.md");
 const putBack = (layout: StoreLayout) =>
   layout === "subject"
     ? `---\nname: profile\ndescription: who the user is\n---\n[stated 2026/12/01] works as a nurse\n[stated 2026/12/01] ${FACT}\n`
     : `---\nname: home\ndescription: ${FACT}.\ntype: user\n---\n${FACT}.\n`;
 
+const HOOK_EVENTS: Record<string, string> = {
+  "session-start": "SessionStart",
+  "user-prompt-submit": "UserPromptSubmit",
+  "pre-tool-use": "PreToolUse",
+};
+
 describe.each(["subject", "fact"] as const)("a damaged tombstone file, %s layout", (layout) => {
-  // Each case runs the built CLI six times: about 20 s on a busy 2-core machine, so 120 s.
-  it.each(DAMAGES)("$name", { timeout: 120_000 }, async ({ damaged, line }) => {
+  // Each case runs the built CLI eleven times: about 40 s on a busy 2-core machine, so 180 s.
+  it.each(DAMAGES)("$name", { timeout: 180_000 }, async ({ damaged, line }) => {
     const root = join(await mkdtemp(join(tmpdir(), "memfiles-damaged-")), "memory");
     await mkdir(root, { recursive: true });
     const session = await startInProcess(["--root", root, "--layout", layout]);
@@ -114,7 +149,7 @@ describe.each(["subject", "fact"] as const)("a damaged tombstone file, %s layout
             session_id: "11111111-2222-3333-4444-555555555555",
             transcript_path: join(root, "none.jsonl"),
             cwd: root,
-            hook_event_name: event === "session-start" ? "SessionStart" : "UserPromptSubmit",
+            hook_event_name: HOOK_EVENTS[event],
             ...extra,
           }),
         );
@@ -131,7 +166,40 @@ describe.each(["subject", "fact"] as const)("a damaged tombstone file, %s layout
           ),
         ),
         "SessionStart hook": outcome((await hook("session-start", { source: "startup" })).out),
+        "UserPromptSubmit hook": outcome(
+          (await hook("user-prompt-submit", { prompt: "Where does the user live, Elm Street?" }))
+            .out,
+        ),
+        "PreToolUse hook (an edit)": outcome(
+          decided(
+            (
+              await hook("pre-tool-use", {
+                tool_name: "Write",
+                tool_input: {
+                  file_path: join(
+                    root,
+                    layout === "subject" ? "topics/keyboard.md" : "keyboard.md",
+                  ),
+                  content:
+                    layout === "subject"
+                      ? "---\nname: keyboard\ndescription: the user's keyboard\n---\n[stated 2026/12/07] types on Colemak\n"
+                      : "---\nname: keyboard\ndescription: The user's keyboard layout\ntype: user\n---\nThe user types on Colemak.\n",
+                },
+              })
+            ).out,
+          ),
+        ),
+        "MCP list": outcome(await call("list", {})),
         "MCP read": outcome(await call("read", { path: putBackPath(layout) })),
+        "MCP resource": outcome(
+          await said(async () =>
+            JSON.stringify(
+              await session.client.readResource({
+                uri: `memfiles://memory/${putBackPath(layout)}`,
+              }),
+            ),
+          ),
+        ),
         "MCP search": outcome(await call("search", { words: "Elm" })),
         "memory tool view": outcome(
           await said(async () =>
@@ -145,9 +213,15 @@ describe.each(["subject", "fact"] as const)("a damaged tombstone file, %s layout
         ),
         "memfiles show": outcome((await memfiles(["show", root, putBackPath(layout)])).out),
         "memfiles search": outcome((await memfiles(["search", root, "Elm"])).out),
+        "memfiles ls": outcome((await memfiles(["ls", root])).out),
         "MCP remember (a write)": outcome(
           await call("remember", { file: putBackPath(layout), fact: "types on Colemak" }),
         ),
+        "memfiles remember": outcome(
+          (await memfiles(["remember", root, putBackPath(layout), "types on Dvorak"])).out,
+        ),
+        // A forget lists the lines it would remove (the person's view), then refuses.
+        "memfiles forget": refusal(await memfiles(["forget", root, "--yes", "Elm Street"])),
         "check --fix: MEMORY.md": outcome(await readFile(join(root, "MEMORY.md"), "utf8")),
       };
       expect({
@@ -165,12 +239,19 @@ describe.each(["subject", "fact"] as const)("a damaged tombstone file, %s layout
           "memory block (library)": "refused",
           recall: "refused",
           "SessionStart hook": "hidden",
+          "UserPromptSubmit hook": "hidden",
+          "PreToolUse hook (an edit)": "refused",
+          "MCP list": "refused",
           "MCP read": "refused",
+          "MCP resource": "refused",
           "MCP search": "refused",
           "memory tool view": "refused",
           "memfiles show": "refused",
           "memfiles search": "refused",
+          "memfiles ls": "refused",
           "MCP remember (a write)": "refused",
+          "memfiles remember": "refused",
+          "memfiles forget": "refused",
           "check --fix: MEMORY.md": "hidden",
         },
         check: [line],

@@ -6,6 +6,7 @@ import {
   type ForgottenLine,
   foldFileName,
   safeParseMemoryFile,
+  showWithoutForgotten,
 } from "@memfiles/core/internal";
 import { z } from "zod";
 import { CliError } from "../cli-error.js";
@@ -83,22 +84,37 @@ const ENCODING_NAMES: Readonly<Record<string, string>> = {
  * bytes are not valid UTF-8 (and hold no NUL) is read as Windows-1252, where every byte is one
  * character, so nothing a person wrote becomes U+FFFD; both are marked with their `encoding`.
  *
+ * A line a tombstone matches (a forgotten fact put back by hand) is left out, as every surface
+ * shows the file (`showWithoutForgotten`): a bundle moves memory to a folder with no tombstones,
+ * where it would be shown again; `forgottenLines` counts them.
+ *
  * @param store - The memory folder.
  * @param now - The export time.
- * @returns The bundle.
+ * @returns The bundle, and how many lines a tombstone matched (left out).
  * @throws {CliError} `bad_argument` naming a file that is not text in any of those encodings
  *   (NUL bytes: UTF-16 without a byte order mark, or not a text file).
+ * @throws {TombstoneFileError} when `.memfiles/tombstones.json` cannot be read (decision 0107).
  */
-export async function exportBundle(store: MemoryStore, now: Date): Promise<Bundle> {
+export async function exportBundle(
+  store: MemoryStore,
+  now: Date,
+): Promise<{ bundle: Bundle; forgottenLines: number }> {
   const files: Bundle["files"] = [];
+  let forgottenLines = 0;
+  const shown = async (content: string) => {
+    const text = await showWithoutForgotten(store, content);
+    if (text !== content) forgottenLines += lineCount(content) - lineCount(text);
+    return text;
+  };
   for (const row of await store.list()) {
     const read = await store.read(row.path);
     if (!read.exists) continue;
     if (read.notText === undefined) {
+      const content = await shown(read.content);
       files.push({
         path: read.path,
-        version: read.version,
-        content: read.content,
+        version: content === read.content ? read.version : versionToken(content),
+        content,
         ...(read.encoding === undefined || read.encoding === "utf-8"
           ? {}
           : { encoding: read.encoding }),
@@ -112,7 +128,7 @@ export async function exportBundle(store: MemoryStore, now: Date): Promise<Bundl
         { code: "bad_argument" },
       );
     }
-    const content = new TextDecoder("windows-1252").decode(bytes);
+    const content = await shown(new TextDecoder("windows-1252").decode(bytes));
     files.push({
       path: read.path,
       version: versionToken(content),
@@ -121,11 +137,18 @@ export async function exportBundle(store: MemoryStore, now: Date): Promise<Bundl
     });
   }
   return {
-    format: "memfiles-bundle",
-    version: BUNDLE_VERSION,
-    exportedAt: now.toISOString(),
-    files,
+    bundle: {
+      format: "memfiles-bundle",
+      version: BUNDLE_VERSION,
+      exportedAt: now.toISOString(),
+      files,
+    },
+    forgottenLines,
   };
+}
+
+function lineCount(text: string): number {
+  return text.split(/\r\n|\n|\r/).length;
 }
 
 /**

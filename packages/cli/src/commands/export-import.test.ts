@@ -164,3 +164,42 @@ describe("import refuses a bundle whose file names hold a secret, printing them 
     expect(imported.stdout).toContain("topics/ghp-migration.md");
   });
 });
+
+// A forgotten line put back by hand went into the bundle and, imported into a folder with no
+// tombstones, came back on every surface; a damaged tombstone file was exported without a word.
+// Export shows what every surface shows (`showWithoutForgotten`), and refuses what they refuse.
+describe("export leaves out what a forget asked for, and refuses a damaged tombstone file", () => {
+  const FORGOTTEN = "Anna's sister lives in Madrid";
+  it.each(["subject", "fact"] as const)("%s layout", async (layout) => {
+    const folder = await mkdtemp(join(tmpdir(), "memfiles-export-forgotten-"));
+    const path = layout === "subject" ? "topics/family.md" : "family.md";
+    const create = ["remember", "--create", "--layout", layout, "memory", path];
+    expect((await run(folder, [...create, FORGOTTEN])).code).toBe(0);
+    expect(
+      (await run(folder, ["remember", "memory", path, "Anna's brother lives in Berlin"])).code,
+    ).toBe(0);
+    expect((await run(folder, ["forget", "memory", "--yes", "sister"])).code).toBe(0);
+    const file = join(folder, "memory", path);
+    const putBack =
+      layout === "subject" ? `[stated 2026/12/07] ${FORGOTTEN}\n` : `\n${FORGOTTEN}.\n`;
+    await writeFile(file, `${await readFile(file, "utf8")}${putBack}`);
+    const exported = await run(folder, ["export", "memory", "-o", "bundle.json"]);
+    const bundle = await readFile(join(folder, "bundle.json"), "utf8");
+    expect({
+      code: exported.code,
+      holds: bundle.includes("Madrid"),
+      says: exported.stderr,
+    }).toEqual({
+      code: 0,
+      holds: false,
+      says: expect.stringContaining("Left out 1 line a tombstone matches"),
+    });
+    await writeFile(join(folder, "memory/.memfiles/tombstones.json"), "");
+    const refused = await run(folder, ["export", "memory", "-o", "damaged.json"]);
+    expect({
+      code: refused.code,
+      says: refused.stderr,
+      written: (await readdir(folder)).includes("damaged.json"),
+    }).toEqual({ code: 2, says: expect.stringContaining("tombstones.json:1"), written: false });
+  });
+});

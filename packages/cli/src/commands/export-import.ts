@@ -26,7 +26,11 @@ export const registerExport: RegisterCommand = (program, context, done) => {
     .option("-o, --output <file>", "write the bundle to this file instead of stdout")
     .action(async (folder: string | undefined, options: { memory?: string; output?: string }) => {
       const store = openMemoryFolder(folderOf(folder, options), context);
-      const bundle = await exportBundle(store, new Date());
+      const { bundle, forgottenLines } = await exportBundle(store, new Date());
+      if (forgottenLines > 0)
+        context.stderr(
+          `Left out ${forgottenLines} line${forgottenLines === 1 ? "" : "s"} a tombstone matches (a forgotten fact put back by hand; \`memfiles check\` names ${forgottenLines === 1 ? "it" : "them"}).\n`,
+        );
       const text = `${JSON.stringify(bundle, null, 2)}\n`;
       const conversions = describeConversions(bundle);
       if (conversions.length > 0)

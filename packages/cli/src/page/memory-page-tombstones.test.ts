@@ -22,6 +22,11 @@ describe("the memory page and a damaged tombstone file", () => {
     ["cut off", SOUND.slice(0, 40), [2]],
     ["a number for a date", SOUND.replace('"2026/12/01"', "7"), [2]],
     ["YAML", "version: 2\ntombstones: []\n", [1]],
+    // Decision 0115: only a missing file holds no tombstones; a key given twice says two things.
+    ["empty", "", [1]],
+    ["white space only", "  \n\n", [1]],
+    ["a second tombstones list", `${SOUND.trimEnd().slice(0, -1)},"tombstones":[]}\n`, [3]],
+    ["a second query in a tombstone", SOUND.replace('"query":', '"query":"","query":'), [2]],
   ] as const)("%s", async (_name, text, lines) => {
     const root = join(await mkdtemp(join(tmpdir(), "memfiles-page-tombstones-")), "memory");
     await mkdir(join(root, ".memfiles"), { recursive: true });

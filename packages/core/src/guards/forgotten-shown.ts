@@ -28,9 +28,11 @@ const MAX_SEEN = 20_000;
  * The check of {@link ForgottenCheck} for a tombstone file's text, built once per text (a warm
  * process asks again of a text it saw only when the file changed).
  *
- * @param text - `.memfiles/tombstones.json` as read; `undefined` or blank when there is none.
- * @param parse - Reads a file `storedTombstones` does not (format 1, a broken file): returns the
- *   tombstones or throws (recall and `check` pass the schema reader, `parseTombstones`).
+ * @param text - `.memfiles/tombstones.json` as read; `undefined` when there is none (an empty
+ *   file is not none: it goes to `parse`, decision 0115).
+ * @param parse - Reads a file `storedTombstones` does not (format 1, a broken file, a key given
+ *   twice) by the one reader, `readTombstoneFile`: returns the tombstones or throws (what a model
+ *   reads passes `parseTombstones`, which refuses any problem; `MEMORY.md`, what can be read).
  * @returns The check, or `undefined` when nothing was forgotten (a clean memory asks nothing).
  * @throws Whatever `parse` throws (`TombstoneFileError` for a malformed file).
  * @example const forgotten = await forgottenCheckOf(await store.readInternal("tombstones.json"), parseTombstones);
@@ -39,7 +41,8 @@ export async function forgottenCheckOf(
   text: string | undefined,
   parse: (text: string) => readonly IndexedTombstone[] | Promise<readonly IndexedTombstone[]>,
 ): Promise<ForgottenCheck | undefined> {
-  if (text === undefined || text.trim() === "") return undefined;
+  // Only a missing file forgot nothing: a blank one is read, and refused, as `check` reports it.
+  if (text === undefined) return undefined;
   if (last?.text === text) return last.check;
   const stored = storedTombstones(text);
   // Format 1 or a broken file: read by `parse` each time, so every caller gets its own answer.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readTombstoneFile, UNKNOWN_TOMBSTONE_DATE } from "./tombstone-file.js";
+import { readTombstoneFile, readTombstoneTree, UNKNOWN_TOMBSTONE_DATE } from "./tombstone-file.js";
+import { storedTombstones } from "./tombstone-index.js";
 import { formatTombstones, makeTombstone, parseTombstones } from "./tombstones.js";
 
 // The one reader of a tombstone file (decision 0107): what it could read is kept, hash by hash,
@@ -62,6 +63,26 @@ const CASES: Case[] = [
     problems: [{ line: 1 }],
   },
   { name: "empty", text: "", read: [], problems: [{ line: 1 }] },
+  { name: "white space only", text: " \n\t\n", read: [], problems: [{ line: 1 }] },
+  {
+    // A merge, or a hand edit that pastes a second list: `JSON.parse` would read the last alone.
+    name: "a `tombstones` list given twice",
+    text: `${sound.trimEnd().slice(0, -1)},"tombstones":[]}\n`,
+    read: ["2026/09/05", "2026/09/06"],
+    problems: [{ line: 4 }],
+  },
+  {
+    name: "a `facts` given twice in one tombstone",
+    text: `${head}\n${first?.replace('"query":', '"facts":[],"query":')}\n${second}\n${foot}\n`,
+    read: ["2026/09/05", "2026/09/06"],
+    problems: [{ line: 2, entry: 0 }],
+  },
+  {
+    name: "a `version` given twice",
+    text: sound.replace('"version":2', '"version":2,"version":2'),
+    read: ["2026/09/05", "2026/09/06"],
+    problems: [{ line: 1 }],
+  },
   {
     name: "an unknown version",
     text: sound.replace('"version":2', '"version":7'),
@@ -82,6 +103,15 @@ describe("readTombstoneFile", () => {
     // A sound file and `parseTombstones` agree; any problem makes it refuse the file.
     if (problems.length === 0) expect(parseTombstones(text)).toEqual([address, job]);
     else expect(() => parseTombstones(text)).toThrow(/tombstones\.json:\d+: /);
+  });
+
+  // The quick half answers only where the parse tree reads the same with no problem, so no
+  // surface can take a file for sound that `check` reports (decision 0115).
+  it.each(CASES)("the quick reader agrees with the parse tree: $name", ({ text }) => {
+    const quick = storedTombstones(text);
+    if (quick !== undefined)
+      expect(readTombstoneTree(text)).toEqual({ tombstones: quick, problems: [] });
+    expect(readTombstoneFile(text)).toEqual(readTombstoneTree(text));
   });
 
   it("keeps every hash it can read of a damaged tombstone", () => {

@@ -10,6 +10,7 @@ import {
   KEY_BYTES,
   KEY_HASH,
   shortFromHex,
+  storedTombstones,
   WORD_BYTES,
   WORD_HASH,
 } from "./tombstone-index.js";
@@ -48,14 +49,33 @@ const DAY = /^(\d{4})[/-](\d{2})[/-](\d{2})$/;
  * or format 1 (64-hex sha256 hashes, cut to format 2's length, which keeps every match: the same
  * bits are compared), is read hash by hash. Nothing is skipped silently: what could not be read is
  * a problem with its line, and what could is kept (a date that cannot be read becomes
- * {@link UNKNOWN_TOMBSTONE_DATE}, which hides more). The one reader of formats 1 and 2; it loads no
- * schema library.
+ * {@link UNKNOWN_TOMBSTONE_DATE}, which hides more). The one reader of formats 1, 2 and 3: every
+ * surface decides through it what the file says and whether it can be read (decision 0115). A file
+ * as `formatTombstones` writes it is read by `storedTombstones` (`JSON.parse`, checked by hand),
+ * which answers only where the parse tree would read the same. An empty or blank file is a problem
+ * (only a missing file holds no tombstones), and so is a key an object gives twice (`JSON.parse`
+ * takes the last, the parse tree the first): both lists of a `tombstones` given twice are read.
  *
  * @param text - The file's text.
  * @returns The tombstones read and the problems (empty for a sound file).
  * @example readTombstoneFile('{"version":2,"tombstones":[') // { tombstones: [], problems: [{ line: 1, problem: "broken JSON: ValueExpected" }] }
  */
 export function readTombstoneFile(text: string): TombstoneReading {
+  const written = storedTombstones(text);
+  return written !== undefined ? { tombstones: written, problems: [] } : readTombstoneTree(text);
+}
+
+/**
+ * The slow half of {@link readTombstoneFile}, by the parse tree alone: exported so a test can hold
+ * the quick half (`storedTombstones`) to the same answer.
+ *
+ * @param text - The file's text.
+ * @returns The tombstones read and the problems.
+ */
+export function readTombstoneTree(text: string): TombstoneReading {
+  // Only a missing file has no tombstones: one cut to nothing (a sync, `> file`) lost them.
+  if (text.trim() === "")
+    return { tombstones: [], problems: [{ line: 1, problem: "it is empty" }] };
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
   const problems: TombstoneProblem[] = [];
@@ -74,6 +94,7 @@ export function readTombstoneFile(text: string): TombstoneReading {
     }
     return { tombstones: [], problems };
   }
+  problems.push(...twiceGiven(root, lineOf));
   const version = property(root, "version");
   const versionValue = version === undefined ? undefined : getNodeValue(version);
   if (version !== undefined && versionValue !== 1 && versionValue !== 2 && versionValue !== 3) {
@@ -82,8 +103,10 @@ export function readTombstoneFile(text: string): TombstoneReading {
       problem: `its version is ${JSON.stringify(versionValue)}, not 1, 2 or 3`,
     });
   }
-  const list = property(root, "tombstones");
-  if (list?.type !== "array") {
+  // A list given twice: both are read, so what the file can be taken to say is hidden either way.
+  const lists = properties(root, "tombstones").filter((list) => list.type === "array");
+  if (lists.length === 0) {
+    const list = property(root, "tombstones");
     problems.push({
       line: lineOf(list?.offset ?? root.offset),
       problem: "it has no `tombstones` list",
@@ -91,13 +114,37 @@ export function readTombstoneFile(text: string): TombstoneReading {
     return { tombstones: [], problems };
   }
   const tombstones: IndexedTombstone[] = [];
-  (list.children ?? []).forEach((node, entry) => {
+  let entry = 0;
+  for (const node of lists.flatMap((list) => list.children ?? [])) {
     const said: string[] = [];
     const tombstone = readEntry(getNodeValue(node), said);
     if (tombstone !== undefined) tombstones.push(tombstone);
     for (const problem of said) problems.push({ line: lineOf(node.offset), entry, problem });
-  });
+    for (const problem of twiceGiven(node, lineOf)) problems.push({ ...problem, entry });
+    entry++;
+  }
   return { tombstones, problems };
+}
+
+// A key an object gives twice: JSON readers disagree on which one counts (`JSON.parse` takes the
+// last, the parse tree the first), so the file says two things.
+function twiceGiven(node: Node, lineOf: (offset: number) => number): TombstoneProblem[] {
+  if (node.type !== "object") return [];
+  const firstLine = new Map<string, number>();
+  const problems: TombstoneProblem[] = [];
+  for (const child of node.children ?? []) {
+    const key = child.children?.[0];
+    if (typeof key?.value !== "string") continue;
+    const line = lineOf(key.offset);
+    const first = firstLine.get(key.value);
+    if (first === undefined) firstLine.set(key.value, line);
+    else
+      problems.push({
+        line,
+        problem: `its key ${JSON.stringify(key.value)} is given twice (lines ${first} and ${line})`,
+      });
+  }
+  return problems;
 }
 
 // One tombstone of either format, read hash by hash; what cannot be read is said in `said`.
@@ -171,11 +218,16 @@ function shown(value: unknown): string {
 }
 
 function property(node: Node, name: string): Node | undefined {
+  return properties(node, name)[0];
+}
+
+function properties(node: Node, name: string): Node[] {
+  const values: Node[] = [];
   for (const child of node.children ?? []) {
     const [key, value] = child.children ?? [];
-    if (key?.value === name) return value;
+    if (key?.value === name && value !== undefined) values.push(value);
   }
-  return undefined;
+  return values;
 }
 
 // The 1-based line of a character offset, by the line breaks before it.

@@ -186,6 +186,9 @@ function statedDay(stated: string | undefined): string | undefined {
 
 type Kept = ReadonlySet<string>;
 
+/** Where a key of a JSON text ends (its closing quote and the colon). */
+const KEY_END = /"\s*:/g;
+
 /** A tombstone's date as `formatTombstones` writes it. */
 const DATE = /^\d{4}\/\d{2}\/\d{2}$/;
 
@@ -199,9 +202,12 @@ function push(map: Map<string, number[]>, key: string, value: number): void {
 }
 
 /**
- * The tombstones of a format-2 file as written (`formatTombstones`), checked by hand: the quick
- * path of a prompt hook; `undefined` for anything else (format 1, a broken file), which the one
- * lenient reader (`readTombstoneFile`) reads.
+ * The tombstones of a format-2 or format-3 file as written (`formatTombstones`), checked by hand:
+ * the quick path of the one reader (`readTombstoneFile`, which starts with it) and of a prompt
+ * hook, which then loads no JSON parse tree. It answers only where the lenient reader would read
+ * the same tombstones with no problem, and `undefined` for anything else (format 1, a broken file,
+ * a key given twice: `JSON.parse` keeps the last one where the parse tree reads the first), which
+ * that reader then reads (decision 0115).
  *
  * @param text - The tombstone file's text.
  * @returns The tombstones, or `undefined`.
@@ -218,6 +224,13 @@ export function storedTombstones(text: string): IndexedTombstone[] | undefined {
   if ((file?.version !== 2 && file?.version !== 3) || !Array.isArray(file.tombstones)) {
     return undefined;
   }
+  // Every key of the text ends in a quote then a colon; more of those than keys read means a key
+  // given twice (or an unknown nested object): the lenient reader decides.
+  let keys = Object.keys(file).length;
+  for (const stored of file.tombstones as unknown[]) {
+    if (stored !== null && typeof stored === "object") keys += Object.keys(stored).length;
+  }
+  if ((text.match(KEY_END) ?? []).length !== keys) return undefined;
   const hashes = (text: unknown) =>
     typeof text === "string" ? text.split(" ").filter((hash) => hash !== "") : undefined;
   const tombstones: IndexedTombstone[] = [];

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -55,6 +55,31 @@ describe.each(["subject", "fact"] as const)(
     });
   },
 );
+
+// A dotfiles manager or a sync tool may leave a link (or a folder) where the file was: it may hold
+// tombstones, so recall refuses as it does a damaged file, rather than show what they hide.
+it.each(["a link", "a folder"])("refuses when tombstones.json is %s", async (kind) => {
+  const root = await mkdtemp(join(tmpdir(), "memfiles-recall-forgotten-"));
+  const store = new MemoryStore({ root, layout: "fact" });
+  await remember({ store, path: "gym", fact: "trains at the Lisbon climbing gym", now: NOW });
+  await forget({ store, query: "climbing gym", now: NOW });
+  await remember({ store, path: "diet", fact: "eats no meat", now: NOW });
+  const file = join(root, ".memfiles/tombstones.json");
+  await writeFile(
+    join(root, "gym.md"),
+    "---\nname: gym\ndescription: gym\ntype: user\n---\ntrains at the Lisbon climbing gym\n",
+  );
+  if (kind === "a link") {
+    await rename(file, join(root, ".memfiles/real.json"));
+    await symlink("real.json", file);
+  } else {
+    await rm(file);
+    await mkdir(file);
+  }
+  await expect(recallForPrompt({ store, query: "climbing gym" })).rejects.toThrow(
+    /tombstones\.json/,
+  );
+});
 
 it("recalls as before when .memfiles is a plain file (no tombstone can be there)", async () => {
   const root = await mkdtemp(join(tmpdir(), "memfiles-recall-forgotten-"));

@@ -105,9 +105,15 @@ async function forgottenTextCheck(store: RecallStore): Promise<ForgottenCheck | 
     readInternal(path: string): Promise<string | undefined>;
   }>;
   // `.memfiles` a plain file or a link: memfiles writes no tombstone there, and recall goes on as
-  // it does without its index.
+  // it does without its index. A link or a folder in place of the tombstone file itself may hold
+  // tombstones (a dotfiles manager's link): refused, as a damaged file is (decision 0115).
   const text = await whole.readInternal?.(TOMBSTONES_FILE).catch((error: unknown) => {
-    if (error instanceof MemoryPathError && error.code === "path_refused") return undefined;
+    if (
+      error instanceof MemoryPathError &&
+      error.code === "path_refused" &&
+      error.path !== TOMBSTONES_FILE
+    )
+      return undefined;
     throw error;
   });
   // Format 1 or a broken file: the schemas read it, or say what is wrong with it.
