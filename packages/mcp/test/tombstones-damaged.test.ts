@@ -86,7 +86,7 @@ const putBack = (layout: StoreLayout) =>
     : `---\nname: home\ndescription: ${FACT}.\ntype: user\n---\n${FACT}.\n`;
 
 describe.each(["subject", "fact"] as const)("a damaged tombstone file, %s layout", (layout) => {
-  // Each case runs the built CLI six times: about 20 s on a busy 2-core machine, so 120 s.
+  // Each case runs the built CLI seven times: about 25 s on a busy 2-core machine, so 120 s.
   it.each(DAMAGES)("$name", { timeout: 120_000 }, async ({ damaged, line }) => {
     const root = join(await mkdtemp(join(tmpdir(), "memfiles-damaged-")), "memory");
     await mkdir(root, { recursive: true });
@@ -114,7 +114,11 @@ describe.each(["subject", "fact"] as const)("a damaged tombstone file, %s layout
             session_id: "11111111-2222-3333-4444-555555555555",
             transcript_path: join(root, "none.jsonl"),
             cwd: root,
-            hook_event_name: event === "session-start" ? "SessionStart" : "UserPromptSubmit",
+            hook_event_name:
+              {
+                "session-start": "SessionStart",
+                "pre-tool-use": "PreToolUse",
+              }[event] ?? "UserPromptSubmit",
             ...extra,
           }),
         );
@@ -122,6 +126,17 @@ describe.each(["subject", "fact"] as const)("a damaged tombstone file, %s layout
       const { findings } = JSON.parse(check.out) as {
         findings: Array<{ code: string; line?: number }>;
       };
+      // Claude Code writing the fact into MEMORY.md by hand: the PreToolUse hook's check of it.
+      const preToolUse = await hook("pre-tool-use", {
+        tool_name: "Write",
+        tool_input: { file_path: join(root, "MEMORY.md"), content: `# Memory\n- ${FACT}\n` },
+      });
+      const denied =
+        (
+          JSON.parse(preToolUse.out.match(/\{.*\}/s)?.[0] ?? "{}") as {
+            hookSpecificOutput?: { permissionDecision?: string; permissionDecisionReason?: string };
+          }
+        ).hookSpecificOutput ?? {};
       const fixed = await memfiles(["check", "--fix", root]);
       const got = {
         "memory block (library)": outcome(await said(() => renderMemoryBlock({ store }))),
@@ -131,6 +146,7 @@ describe.each(["subject", "fact"] as const)("a damaged tombstone file, %s layout
           ),
         ),
         "SessionStart hook": outcome((await hook("session-start", { source: "startup" })).out),
+        "PreToolUse hook: a MEMORY.md edit": `${denied.permissionDecision ?? "allowed"}: ${outcome(denied.permissionDecisionReason ?? "")}`,
         "MCP read": outcome(await call("read", { path: putBackPath(layout) })),
         "MCP search": outcome(await call("search", { words: "Elm" })),
         "memory tool view": outcome(
@@ -158,6 +174,11 @@ describe.each(["subject", "fact"] as const)("a damaged tombstone file, %s layout
           .slice(0, 1),
         checkExit: check.code,
         fixExit: fixed.code,
+        // The hook says what every surface says: the file, the line, the fix.
+        hookExit: preToolUse.code,
+        hookSays: (denied.permissionDecisionReason ?? "").startsWith(
+          `Cannot read .memfiles/tombstones.json:${line}: `,
+        ),
         // Never rewritten while it cannot be read: its tombstones are not lost.
         kept: (await readFile(tombstones, "utf8")) === text,
       }).toEqual({
@@ -165,6 +186,7 @@ describe.each(["subject", "fact"] as const)("a damaged tombstone file, %s layout
           "memory block (library)": "refused",
           recall: "refused",
           "SessionStart hook": "hidden",
+          "PreToolUse hook: a MEMORY.md edit": "deny: refused",
           "MCP read": "refused",
           "MCP search": "refused",
           "memory tool view": "refused",
@@ -176,6 +198,8 @@ describe.each(["subject", "fact"] as const)("a damaged tombstone file, %s layout
         check: [line],
         checkExit: 1,
         fixExit: 1,
+        hookExit: 0,
+        hookSays: true,
         kept: true,
       });
     } finally {
