@@ -228,7 +228,14 @@ export async function checkFileEdit(options: CheckFileEditOptions): Promise<Chec
         message: `Refused the edit of ${MEMORY_INDEX_FILE}: it holds what looks like a secret. Memory never keeps passwords, keys or tokens; leave it out.`,
       };
     }
-    return forgottenInIndex(store, index.exists ? index.content : "", text, options.edit.filePath);
+    // A tombstone file that cannot be read refuses the edit as every write refuses it (decision
+    // 0107), with its message naming the file, the line and the fix.
+    return forgottenInIndex(
+      store,
+      index.exists ? index.content : "",
+      text,
+      options.edit.filePath,
+    ).catch((error: unknown) => refusal(error, (message) => message));
   }
   const backend = new DryRunBackend(store);
   const dryRun = new MemoryStore({ backend, layout: options.layout });
@@ -274,15 +281,19 @@ export async function checkFileEdit(options: CheckFileEditOptions): Promise<Chec
     }
     return relativeTimes(written, options) ?? { decision: "allow" };
   } catch (error) {
-    const code =
-      typeof (error as { code?: unknown }).code === "string"
-        ? (error as { code: string }).code
-        : "check_failed";
-    const message = error instanceof Error ? error.message : String(error);
-    return {
-      decision: "deny",
-      code,
-      message: withRealPaths(message, toolPath, options.edit.filePath, root),
-    };
+    return refusal(error, (message) =>
+      withRealPaths(message, toolPath, options.edit.filePath, root),
+    );
   }
+}
+
+// A check that threw (the memory tool's refusal, a tombstone file that cannot be read) as a deny
+// with the error's code and its message, as the memory tool and every other surface say it.
+function refusal(error: unknown, shown: (message: string) => string): CheckFileEditResult {
+  const code =
+    typeof (error as { code?: unknown }).code === "string"
+      ? (error as { code: string }).code
+      : "check_failed";
+  const message = error instanceof Error ? error.message : String(error);
+  return { decision: "deny", code, message: shown(message) };
 }

@@ -17,6 +17,8 @@ const SECTIONS: ReadonlyArray<() => Promise<{ default: BenchSection }>> = [
   () => import("./limits.bench.js"),
   () => import("./check.bench.js"),
   () => import("./shown.bench.js"),
+  () => import("./forget.bench.js"),
+  () => import("./forget-kept.bench.js"),
 ];
 
 const wanted = process.argv

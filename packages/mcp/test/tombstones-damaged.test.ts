@@ -121,7 +121,7 @@ const HOOK_EVENTS: Record<string, string> = {
 };
 
 describe.each(["subject", "fact"] as const)("a damaged tombstone file, %s layout", (layout) => {
-  // Each case runs the built CLI eleven times: about 40 s on a busy 2-core machine, so 180 s.
+  // Each case runs the built CLI twelve times: about 45 s on a busy 2-core machine, so 180 s.
   it.each(DAMAGES)("$name", { timeout: 180_000 }, async ({ damaged, line }) => {
     const root = join(await mkdtemp(join(tmpdir(), "memfiles-damaged-")), "memory");
     await mkdir(root, { recursive: true });
@@ -157,6 +157,17 @@ describe.each(["subject", "fact"] as const)("a damaged tombstone file, %s layout
       const { findings } = JSON.parse(check.out) as {
         findings: Array<{ code: string; line?: number }>;
       };
+      // Claude Code writing the fact into MEMORY.md by hand: the PreToolUse hook's check of it.
+      const preToolUse = await hook("pre-tool-use", {
+        tool_name: "Write",
+        tool_input: { file_path: join(root, "MEMORY.md"), content: `# Memory\n- ${FACT}\n` },
+      });
+      const denied =
+        (
+          JSON.parse(preToolUse.out.match(/\{.*\}/s)?.[0] ?? "{}") as {
+            hookSpecificOutput?: { permissionDecision?: string; permissionDecisionReason?: string };
+          }
+        ).hookSpecificOutput ?? {};
       const fixed = await memfiles(["check", "--fix", root]);
       const got = {
         "memory block (library)": outcome(await said(() => renderMemoryBlock({ store }))),
@@ -189,6 +200,7 @@ describe.each(["subject", "fact"] as const)("a damaged tombstone file, %s layout
             ).out,
           ),
         ),
+        "PreToolUse hook: a MEMORY.md edit": `${denied.permissionDecision ?? "allowed"}: ${outcome(denied.permissionDecisionReason ?? "")}`,
         "MCP list": outcome(await call("list", {})),
         "MCP read": outcome(await call("read", { path: putBackPath(layout) })),
         "MCP resource": outcome(
@@ -232,6 +244,11 @@ describe.each(["subject", "fact"] as const)("a damaged tombstone file, %s layout
           .slice(0, 1),
         checkExit: check.code,
         fixExit: fixed.code,
+        // The hook says what every surface says: the file, the line, the fix.
+        hookExit: preToolUse.code,
+        hookSays: (denied.permissionDecisionReason ?? "").startsWith(
+          `Cannot read .memfiles/tombstones.json:${line}: `,
+        ),
         // Never rewritten while it cannot be read: its tombstones are not lost.
         kept: (await readFile(tombstones, "utf8")) === text,
       }).toEqual({
@@ -241,6 +258,7 @@ describe.each(["subject", "fact"] as const)("a damaged tombstone file, %s layout
           "SessionStart hook": "hidden",
           "UserPromptSubmit hook": "hidden",
           "PreToolUse hook (an edit)": "refused",
+          "PreToolUse hook: a MEMORY.md edit": "deny: refused",
           "MCP list": "refused",
           "MCP read": "refused",
           "MCP resource": "refused",
@@ -257,6 +275,8 @@ describe.each(["subject", "fact"] as const)("a damaged tombstone file, %s layout
         check: [line],
         checkExit: 1,
         fixExit: 1,
+        hookExit: 0,
+        hookSays: true,
         kept: true,
       });
     } finally {

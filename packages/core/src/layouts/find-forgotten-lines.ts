@@ -4,16 +4,13 @@ import {
   readTombstonesLeniently,
   TOMBSTONES_FILE,
   type TombstoneProblem,
-  tombstoneKeyHash,
-  writeTombstones,
 } from "../guards/tombstones.js";
 import { MEMORY_INDEX_FILE, type MemoryStore } from "../store/index.js";
-import { handWrittenIndexLines } from "../store/memory-index.js";
-import { factKey } from "../text/fact-key.js";
-import { LIST_MARKER } from "../text/list-marker.js";
-import type { WriteStore } from "../write/index.js";
 import { readTombstones, TombstoneIndex } from "../write/index.js";
+import { indexHandLines } from "../write/tombstone-kept.js";
 import { layoutOf } from "./layout-of.js";
+
+export { indexHandLines } from "../write/tombstone-kept.js";
 
 /** A stored line a tombstone matches: forgotten, yet in the file (a hand edit, an undo, a copy). */
 export type ForgottenLine = {
@@ -49,24 +46,6 @@ function forgottenIn(
     lines: item.lines,
     field: item.field !== undefined,
   }));
-}
-
-/**
- * The lines of a `MEMORY.md` text a person (or Claude Code) wrote, each with its 1-based line
- * number and its fact (list marker dropped): the lines no rebuild regenerates, and Claude Code
- * loads the file into every session, so they are memory like any file's lines.
- *
- * @param text - The index text.
- * @returns `{ line, text, fact }` per hand-written line, in order.
- * @example indexHandLines("# Memory\n- banks with Monzo\n") // [{ line: 1, ... }, { line: 2, text: "- banks with Monzo", fact: "banks with Monzo" }]
- */
-export function indexHandLines(text: string): Array<{ line: number; text: string; fact: string }> {
-  const lines: Array<{ line: number; text: string; fact: string }> = [];
-  text.split(/\r?\n/).forEach((line, at) => {
-    if (handWrittenIndexLines(line).length === 0) return;
-    lines.push({ line: at + 1, text: line, fact: line.replace(LIST_MARKER, "").trim() });
-  });
-  return lines;
 }
 
 // The one rule for `MEMORY.md`: its hand-written lines asked of the tombstone index.
@@ -208,54 +187,4 @@ export async function dropForgottenLines(
     const left = forgottenItems(kept, layout, () => true).some((item) => !item.field);
     return { path, content: left ? kept : undefined, dropped };
   });
-}
-
-/**
- * Records in the tombstones a forget has just written (those after the first `from`) which lines
- * it saw and left: the lines in memory now that a tombstone's own rules match, asked as a proposal
- * is (no stated day), by the walk every surface takes (`forgottenItems`), and `MEMORY.md`'s
- * hand-written lines. A line stated on the forget's own day is then kept only when it is among
- * them; one typed after the forget on that day is hidden as a later day's is (decision 0095,
- * amended). Call under the store lock, after the forget's writes.
- *
- * @param store - The memory the forget wrote to.
- * @param from - How many tombstones there were before the forget.
- * @returns Nothing; the tombstone file is rewritten only when the forget added a tombstone.
- * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
- * @example await keepLinesLeft(store, before.length)
- */
-export async function keepLinesLeft(
-  store: WriteStore & Partial<Pick<MemoryStore, "readIndex">>,
-  from: number,
-): Promise<void> {
-  const tombstones = await readTombstones(store);
-  const added = tombstones.slice(from);
-  if (added.length === 0) return;
-  const layout = layoutOf(store).name;
-  const asked = added.map((tombstone) => ({
-    index: new TombstoneIndex([
-      { date: tombstone.date, facts: tombstone.facts, query: tombstone.query },
-    ]),
-    kept: new Set<string>(),
-  }));
-  const keep = (text: string, field: boolean) => {
-    for (const each of asked) {
-      if (each.index.find(text, undefined, field) !== undefined) {
-        each.kept.add(tombstoneKeyHash(factKey(text)));
-      }
-    }
-  };
-  for (const row of await store.list()) {
-    const file = await store.read(row.path);
-    if (!file.exists || file.notText !== undefined) continue;
-    forgottenItems(file.content, layout, (text, _stated, field) => keep(text, field));
-  }
-  const memoryIndex = await store.readIndex?.();
-  if (memoryIndex?.exists === true) {
-    for (const hand of indexHandLines(memoryIndex.content)) keep(hand.fact, false);
-  }
-  await writeTombstones(store, [
-    ...tombstones.slice(0, from),
-    ...added.map((tombstone, at) => ({ ...tombstone, kept: [...(asked[at]?.kept ?? [])] })),
-  ]);
 }

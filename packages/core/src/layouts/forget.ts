@@ -17,7 +17,7 @@ import {
   readTombstones,
   type WriteStore,
 } from "../write/index.js";
-import { indexHandLines, keepLinesLeft } from "./find-forgotten-lines.js";
+import { indexHandLines, keepLinesLeft } from "../write/tombstone-kept.js";
 import { type ForgetState, forgetFailure, readForgetState } from "./forget-failure.js";
 import { layoutOf } from "./layout-of.js";
 
@@ -56,6 +56,8 @@ export async function forget(options: ForgetOptions): Promise<ForgetResult> {
   const section = options.store.withLock(async () => {
     before = await readForgetState(options.store);
     const tombstonesBefore = (await readTombstones(options.store)).length;
+    // Every file the layout's walk read, as the forget leaves it: `kept` is asked of these.
+    const left = new Map<string, string | undefined>();
     if (shownIndex !== undefined) {
       const index = await matchingIndexLines(options.store, query);
       if (index?.version !== shownIndex.version) {
@@ -70,6 +72,7 @@ export async function forget(options: ForgetOptions): Promise<ForgetResult> {
     const layoutResult = await layoutOf(options.store).forget({
       ...options,
       query,
+      left,
       ...(only === undefined ? {} : { only }),
     });
     const result =
@@ -77,7 +80,7 @@ export async function forget(options: ForgetOptions): Promise<ForgetResult> {
         ? await forgetIndexLines(options, query, layoutResult, shownIndex)
         : layoutResult;
     // What the forget saw and left: a line of its own day not among them came after it.
-    await keepLinesLeft(options.store, tombstonesBefore);
+    await keepLinesLeft(options.store, tombstonesBefore, { files: left, complete: true });
     return result;
   });
   // Told once the section has ended: a server rolled all of it back, a folder kept what landed.

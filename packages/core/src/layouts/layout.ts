@@ -91,9 +91,13 @@ export type Layout = {
   /**
    * Forgets what `query` names, under the store lock, leaving a tombstone: subject, every matching
    * line; fact, every fact file the query is about. `query` is already through `forgetQueryText`
-   * and not blank.
+   * and not blank. `left` is filled with every file its walk read, as the forget leaves it (text,
+   * or `undefined` once deleted; files not text left out), so the tombstone's `kept` is recorded
+   * without reading memory again (`keepLinesLeft`).
    */
-  forget(options: ForgetOptions): Promise<ForgetResult>;
+  forget(
+    options: ForgetOptions & { left?: Map<string, string | undefined> },
+  ): Promise<ForgetResult>;
   /** What `forget` would remove now (same `query` as `forget`), without removing anything. */
   previewForget(options: Pick<ForgetOptions, "store" | "query">): Promise<ForgetPreview>;
   /** A file's items (subject: its lines; fact: the file's one fact), as `memfiles ls` counts

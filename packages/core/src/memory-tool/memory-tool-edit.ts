@@ -1,7 +1,7 @@
-import { makeTombstone, writeTombstones } from "../guards/tombstones.js";
+import { makeTombstone } from "../guards/tombstones.js";
 import type { MemoryRow, WriteResult } from "../store/index.js";
 import { quoteText } from "../text/index.js";
-import { readTombstones } from "../write/index.js";
+import { addTombstone } from "../write/tombstone-kept.js";
 import { refuse } from "../write/write-checks.js";
 import type { EditResult } from "../write/write-pipeline.js";
 import { CHANGED, label, type MemoryToolContext, never } from "./memory-tool-context.js";
@@ -143,7 +143,7 @@ export async function writeEdit(
   }
   const cap = overCap(context, edit.content, memoryPath, file.content);
   if (cap !== undefined) return cap;
-  const restore = await forgetRemoved(context, forgotten);
+  const restore = await forgetRemoved(context, forgotten, relative, edit.content);
   try {
     const result = editResult(
       await context.store.write(relative, edit.content, file.version),
@@ -158,18 +158,21 @@ export async function writeEdit(
   }
 }
 
-/** Tombstones for facts removed by an edit that adds none (a forget), before the write. */
+/**
+ * The tombstone of the facts an edit or a delete removes (a forget), before the write, with what
+ * it leaves (`kept`, asked of memory as the write will leave `relative`: `content`, or deleted).
+ */
 export async function forgetRemoved(
   context: MemoryToolContext,
   removed: readonly string[],
+  relative: string,
+  content: string | undefined,
 ): Promise<() => Promise<void>> {
   if (removed.length === 0) return async () => {};
-  const tombstones = await readTombstones(context.store);
-  await writeTombstones(context.store, [
-    ...tombstones,
-    makeTombstone("", [...removed], context.today()),
-  ]);
-  return () => writeTombstones(context.store, tombstones);
+  return addTombstone(context.store, makeTombstone("", [...removed], context.today()), {
+    files: new Map([[relative, content]]),
+    layout: context.layout.name,
+  });
 }
 
 export async function readFile(context: MemoryToolContext, relative: string, memoryPath: string) {

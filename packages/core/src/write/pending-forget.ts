@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { editMemoryText, formatDatedLine, safeParseMemoryFile } from "../format/index.js";
+import { readTombstones, type Tombstone } from "../guards/tombstones.js";
 import { type MemoryStore, PENDING_FORGET_FILE } from "../store/index.js";
 import { hashText } from "../text/index.js";
 import { emptiedByForget } from "./emptied-file.js";
+import { keepLinesLeft } from "./tombstone-kept.js";
 import type { WriteStore } from "./write-pipeline.js";
 
 // The journal of a forget in progress: which lines go, as hashes only (like the tombstones), so a
@@ -41,10 +43,12 @@ export async function endForget(store: WriteStore): Promise<void> {
 /**
  * Finishes a forget that was killed midway: removes every line the journal names that is still in
  * its file (deleting a file left with nothing a person wrote, `emptiedByForget`, as the forget
- * would have), then clears the journal. Call it under the store lock before changing memory.
+ * would have), records in its tombstone what it left (`kept`, as the forget would have), then
+ * clears the journal. Call it under the store lock before changing memory.
  *
  * @param store - The store, under its lock.
  * @returns The number of lines removed now.
+ * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed (the journal is kept).
  */
 export async function finishPendingForget(store: WriteStore): Promise<number> {
   const text = await store.readInternal(PENDING_FORGET_FILE);
@@ -78,8 +82,22 @@ export async function finishPendingForget(store: WriteStore): Promise<number> {
         : await store.write(path, content, read.version);
     if (written.ok) count += remove.size;
   }
+  await keepLinesLeft(store, killedForgetFrom(await readTombstones(store), parsed.data.date));
   await endForget(store);
   return count;
+}
+
+// The killed forget wrote its tombstone after the journal and died before recording what it left:
+// the last tombstones, of the journal's day, without `kept` (every tombstone written since format
+// 3 has one, decision 0112).
+function killedForgetFrom(tombstones: readonly Tombstone[], date: string): number {
+  let from = tombstones.length;
+  while (from > 0) {
+    const last = tombstones[from - 1];
+    if (last === undefined || last.kept !== undefined || last.date !== date) break;
+    from -= 1;
+  }
+  return from;
 }
 
 function safeJson(text: string): unknown {

@@ -38,7 +38,7 @@ export const factLayout: Layout = {
   async consolidateAll(options) {
     return mergeFacts(options);
   },
-  forget(options: ForgetOptions) {
+  forget(options: ForgetOptions & { left?: Map<string, string | undefined> }) {
     return forgetFactFiles({
       store: options.store as ForgetFactStore,
       query: options.query,
@@ -46,6 +46,7 @@ export const factLayout: Layout = {
       timeZone: options.timeZone,
       matches: matchesForgetQuery,
       ...(options.only === undefined ? {} : { only: options.only }),
+      ...(options.left === undefined ? {} : { left: options.left }),
     });
   },
   previewForget(options) {

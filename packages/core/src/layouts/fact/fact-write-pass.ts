@@ -11,7 +11,7 @@ import {
   type MemoryType,
   safeParseFactFile,
 } from "../../format/index.js";
-import { makeTombstone, readTombstones, writeTombstones } from "../../guards/tombstones.js";
+import { makeTombstone } from "../../guards/tombstones.js";
 import { capChars, oneLine, withLineFeeds } from "../../recall/fence.js";
 import {
   findSameSubject,
@@ -39,6 +39,7 @@ import { type FolderReadStore, READ_BATCH } from "../../write/memory-files.js";
 import { writeNewFile } from "../../write/new-file.js";
 import { finishPendingForgetLocked } from "../../write/pending-forget.js";
 import { MAX_DESCRIPTION_CHARS, type Proposal } from "../../write/proposal.js";
+import { addTombstone } from "../../write/tombstone-kept.js";
 import { checkFactShape } from "../../write/write-checks.js";
 import { WriteInterruptedError } from "../../write/write-interrupted-error.js";
 import type {
@@ -705,17 +706,17 @@ async function forgetFile(
   const version = loaded?.version ?? (read?.exists ? read.version : "new");
   const body = loaded?.fact.body.trim() ?? "";
   const description = loaded?.fact.description ?? "";
-  const tombstones = await readTombstones(store);
   // The tombstone is written first: a crash between the two leaves the fact blocked, never restored.
-  await writeTombstones(store, [
-    ...tombstones,
+  const undo = await addTombstone(
+    store,
     makeTombstone(proposal.evidence, [body, `${row.name} ${description}`], today),
-  ]);
+    { files: new Map([[row.path, undefined]]) },
+  );
   const deleted = await store.delete(row.path, version);
   if (!deleted.ok) {
     // The file changed under the delete: the tombstone goes too, and the pipeline's retry reads
     // the file again and writes it once.
-    await writeTombstones(store, tombstones);
+    await undo();
     return { ok: false, code: "version_conflict", path: row.path, reason: deleted.message };
   }
   folder.files.delete(row.path);

@@ -40,6 +40,8 @@ export async function forgetFactFiles(options: {
   matches: (text: string, query: string) => boolean;
   /** Delete no more than a preview showed: only these files, at these version tokens. */
   only?: ForgetPreviewFile[];
+  /** Filled with each file read, as the forget leaves it (see `Layout.forget`). */
+  left?: Map<string, string | undefined>;
 }): Promise<ForgetResult> {
   const { store, query } = options;
   const today = dateTag(options.now ?? new Date(), options.timeZone);
@@ -51,7 +53,7 @@ export async function forgetFactFiles(options: {
       found: matched,
       notRemoved,
       unremovable,
-    } = await findFactFiles(store, query, options.matches, today);
+    } = await findFactFiles(store, query, options.matches, today, options.left);
     let found = matched;
     if (options.only !== undefined) {
       const shown = new Map(options.only.map((file) => [file.path, file.version]));
@@ -107,6 +109,7 @@ export async function forgetFactFiles(options: {
           };
         }
       }
+      options.left?.set(file.path, file.content);
       removed.push(...file.removed.map((line) => ({ path: file.path, line })));
     }
     const also = notRemoved.length > 0 ? { notRemoved } : {};
@@ -158,6 +161,7 @@ async function findFactFiles(
   query: string,
   matches: (text: string, query: string) => boolean,
   today: string,
+  left?: Map<string, string | undefined>,
 ): Promise<{
   found: FoundFact[];
   notRemoved: NotRemovedLine[];
@@ -170,6 +174,7 @@ async function findFactFiles(
   for (const row of await store.list()) {
     const read = await store.read(row.path);
     if (!read.exists) continue;
+    if (read.notText === undefined) left?.set(row.path, read.content);
     const parsed = safeParseFactFile(read.content, row.path);
     const about = parsed.success
       ? `${parsed.value.name}\n${parsed.value.description}`

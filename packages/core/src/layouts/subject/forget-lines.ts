@@ -46,8 +46,10 @@ type PlanInput = {
  * The subject layout's forget (`forget` checks the query first): removes every line matching
  * `query`, under the store lock, after journaling the removal and writing the tombstone.
  */
-export async function forgetLines(options: ForgetOptions): Promise<ForgetResult> {
-  const { store, only, query } = options;
+export async function forgetLines(
+  options: ForgetOptions & { left?: Map<string, string | undefined> },
+): Promise<ForgetResult> {
+  const { store, only, query, left: seen } = options;
   const today = dateTag(options.now ?? new Date(), options.timeZone);
   return store.withLock(async () => {
     await finishPendingForget(store);
@@ -64,13 +66,13 @@ export async function forgetLines(options: ForgetOptions): Promise<ForgetResult>
             message: `Refused to forget: ${shown.path} changed since it was shown (version ${shown.version}). Nothing was removed; show what would be removed again.`,
           };
         }
-        const plan = await planFile(store, shown.path, query, today, new Set(shown.lines));
+        const plan = await planFile(store, shown.path, query, today, new Set(shown.lines), seen);
         if (plan && "reason" in plan) notRemoved.push(...plan.lines);
         else if (plan) plans.push(plan);
       }
     } else {
       for (const row of await store.list()) {
-        const plan = await planFile(store, row.path, query, today);
+        const plan = await planFile(store, row.path, query, today, undefined, seen);
         if (plan && "reason" in plan) notRemoved.push(...plan.lines);
         else if (plan) plans.push(plan);
       }
@@ -82,7 +84,7 @@ export async function forgetLines(options: ForgetOptions): Promise<ForgetResult>
       const shown = new Set(only.map((file) => file.path));
       for (const row of await store.list()) {
         if (shown.has(row.path)) continue;
-        const plan = await planFile(store, row.path, query, today);
+        const plan = await planFile(store, row.path, query, today, undefined, seen);
         if (plan && "reason" in plan) left.push(...plan.lines);
       }
     }
@@ -130,6 +132,7 @@ export async function forgetLines(options: ForgetOptions): Promise<ForgetResult>
             : await store.write(plan.path, plan.content, plan.version);
         if (written.ok) {
           const path = plan.path;
+          seen?.set(path, plan.content);
           removed.push(...plan.removed.map((line) => ({ path, line })));
           break;
         }
@@ -142,7 +145,7 @@ export async function forgetLines(options: ForgetOptions): Promise<ForgetResult>
         }
         // A hand edit changed the file: match again on what it holds now (nothing left: done).
         const before: string[] = plan.removed;
-        const next = await planFile(store, plan.path, query, today);
+        const next = await planFile(store, plan.path, query, today, undefined, seen);
         if (next && "reason" in next) {
           notRemoved.push(...next.lines);
           break;
@@ -204,9 +207,11 @@ async function planFile(
   query: string,
   today: string,
   onlyLines?: ReadonlySet<string>,
+  seen?: Map<string, string | undefined>,
 ): Promise<Plan | Blocked | undefined> {
   const read = await store.read(path);
   if (!read.exists) return undefined;
+  if (read.notText === undefined) seen?.set(path, read.content);
   // Parsed without its path: a line's reason says why, its `path` says where.
   const parsed = safeParseMemoryFile(read.content);
   if (!parsed.success || read.notText !== undefined) {

@@ -28,7 +28,7 @@ function deleteFile(
       lines: [],
       checked: [],
       write: async () => {
-        const restore = await forgetRemoved(context, forgotten);
+        const restore = await forgetRemoved(context, forgotten, relative, undefined);
         const result = await context.store.delete(relative, file.version);
         if (result.ok) return { ok: true, applied: `Successfully deleted ${memoryPath}` };
         await restore();
