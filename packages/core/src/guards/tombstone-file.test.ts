@@ -114,6 +114,28 @@ describe("readTombstoneFile", () => {
     expect(readTombstoneFile(text)).toEqual(readTombstoneTree(text));
   });
 
+  // Every surface a model reads shows these problems (decision 0107): a fact or a secret pasted
+  // into the file where a hash or a date belongs is described, never quoted.
+  it("quotes no text but a number or a date in a problem", () => {
+    const secret = ["Sommer", "2024", "!x"].join("");
+    const pasted = first
+      ?.replace(/,$/, "")
+      .replace('"2026/09/05"', JSON.stringify(`the password is ${secret}`))
+      .replace(/"[A-Za-z0-9_-]{11}"/, JSON.stringify(secret));
+    const said = readTombstoneFile(`${head}\n${pasted}\n${foot}\n`).problems.map(
+      ({ problem }) => problem,
+    );
+    expect(said.length).toBeGreaterThan(1);
+    expect(said.join("\n")).not.toMatch(/Sommer|password/);
+    expect(said[0]).toMatch(/its date \(a text of \d+ chars\) is not YYYY\/MM\/DD/);
+    const dated = readTombstoneFile(
+      `${head}\n${first?.replace(/,$/, "").replace('"2026/09/05"', "20260905")}\n${foot}\n`,
+    );
+    expect(dated.problems.map(({ problem }) => problem)).toEqual([
+      "its date 20260905 is not YYYY/MM/DD",
+    ]);
+  });
+
   it("keeps every hash it can read of a damaged tombstone", () => {
     const damaged = `${head}\n${first?.replace('"2026/09/05"', "20260905")}\n${foot}\n`;
     const [read] = readTombstoneFile(damaged).tombstones;

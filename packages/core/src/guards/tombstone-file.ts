@@ -155,7 +155,7 @@ function readEntry(value: unknown, said: string[]): IndexedTombstone | undefined
   }
   const { date, facts, query, kept } = value as Record<string, unknown>;
   const day = typeof date === "string" ? DAY.exec(date.trim()) : null;
-  if (day === null) said.push(`its date ${JSON.stringify(date)} is not YYYY/MM/DD`);
+  if (day === null) said.push(`its date ${shown(date)} is not YYYY/MM/DD`);
   const read: Array<{ hash: string; words: string[] }> = [];
   if (facts !== undefined && !Array.isArray(facts)) said.push("its `facts` is not a list");
   for (const [at, fact] of (Array.isArray(facts) ? facts : []).entries()) {
@@ -212,9 +212,20 @@ function wordsOf(words: unknown, what: string, said: string[]): string[] {
   return read;
 }
 
+// What a problem says of a value it could not read. A tombstone file holds hashes and dates only,
+// so any other text in it was typed or pasted there, maybe a fact or a secret itself, and every
+// surface a model reads shows this message: a number, `true`/`false`/`null` or a text of digits
+// and date separators is quoted, anything else only described ("a text of 22 chars").
+const QUOTABLE = /^[\d\s/.:-]{0,24}$/;
 function shown(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 24 ? `${text.slice(0, 20)}…` : text;
+  if (typeof value === "number" || typeof value === "boolean" || value === null) {
+    return String(value);
+  }
+  if (typeof value === "string") {
+    return QUOTABLE.test(value) ? JSON.stringify(value) : `(a text of ${value.length} chars)`;
+  }
+  if (Array.isArray(value)) return `(a list of ${value.length})`;
+  return value === undefined ? "(nothing)" : "(an object)";
 }
 
 function property(node: Node, name: string): Node | undefined {
