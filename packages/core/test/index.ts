@@ -1,5 +1,6 @@
 // Test helpers for sibling packages' tests (`@memfiles/core/test`); never published.
 export { type BatchAnswer, mockBatches, succeeded } from "./batches-api.js";
+export { killedAtFileWrite } from "./killed-store.js";
 export {
   MESSAGES_URL,
   type MockReply,

@@ -11,6 +11,7 @@ import {
   type StoreLayout,
 } from "@memfiles/core";
 import { findForgottenLines } from "@memfiles/core/internal";
+import { killedAtFileWrite } from "@memfiles/core/test";
 import { openTenantMemory } from "@memfiles/pg";
 import { describe, expect, it } from "vitest";
 import { startMemoryPage } from "../../cli/src/page/memory-page-server.js";
@@ -69,17 +70,6 @@ async function mcpCall(memory: Memory, name: string, args: Record<string, unknow
   } finally {
     await session.close();
   }
-}
-
-// A store whose memory-file writes die, as a process killed after the tombstone is written would.
-function killedAtFileWrite(store: MemoryStore): MemoryStore {
-  return new Proxy(store, {
-    get(target, property, receiver) {
-      if (property === "write") return () => Promise.reject(new Error("killed"));
-      const value = Reflect.get(target, property, receiver);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
 }
 
 type Surface = {

@@ -2,6 +2,7 @@ import { mkdtemp, readdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { killedAtFileWrite } from "../../test/killed-store.js";
 import { forget, remember } from "../layouts/index.js";
 import { MemoryStore } from "../store/index.js";
 
@@ -13,19 +14,6 @@ async function storeWithFacts(): Promise<MemoryStore> {
   await remember({ store, path: "topics/hosting.md", fact: "deploys on Fly.io", now: NOW });
   await remember({ store, path: "topics/hosting.md", fact: "keeps staging on Render", now: NOW });
   return store;
-}
-
-// A store whose memory-file writes die, as a process killed after the tombstone is written would.
-function killedAtFileWrite(store: MemoryStore): MemoryStore {
-  return new Proxy(store, {
-    get(target, property, receiver) {
-      if (property === "write") {
-        return () => Promise.reject(new Error("killed"));
-      }
-      const value = Reflect.get(target, property, receiver);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
 }
 
 describe("forget killed midway (issue 20, item 4)", () => {

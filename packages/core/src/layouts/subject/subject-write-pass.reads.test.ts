@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CountingStore } from "../../../test/counting-store.js";
+import { killedAtFileWrite } from "../../../test/killed-store.js";
 import {
   mockMessages,
   testClient,
@@ -61,17 +62,6 @@ describe("writePass reads the folder once", () => {
     );
   });
 });
-
-// A store whose memory-file writes die, as a process killed midway through a forget would.
-function killedAtFileWrite(store: MemoryStore): MemoryStore {
-  return new Proxy(store, {
-    get(target, property, receiver) {
-      if (property === "write") return () => Promise.reject(new Error("killed"));
-      const value = Reflect.get(target, property, receiver);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-}
 
 describe("writePass and a forget killed midway (issues 19 and 20 merged)", () => {
   const NOW = new Date("2026-10-02T08:00:00Z");
