@@ -9,6 +9,7 @@ import type { StoreLayout } from "../store/types.js";
 import { budgetedRecall, rankRecallUnits } from "./budgeted-recall.js";
 import {
   clearedByScreen,
+  compactRecallIndex,
   flushRecallIndexes,
   forgetOpenRecallIndexes,
   RECALL_INDEX_LOG,
@@ -97,6 +98,9 @@ const STATES: Record<string, (store: MemoryStore) => Promise<void>> = {
     settleWrittenFiles();
     await rankRecallUnits({ store, query: QUERY });
     await flushRecallIndexes();
+    // From an empty log: files an earlier request saw inside their 2 s are stamped by the request
+    // above, and their lines could fill the log past its share (stored whole, the log emptied).
+    await compactRecallIndex(store);
     const filler = (await store.read("filler-0.md")) as { version: string };
     await store.write("filler-0.md", `${header("filler 0")}Filler fact zero.\n`, filler.version);
     settleWrittenFiles();
@@ -173,6 +177,9 @@ const CLEAN_STATES: typeof STATES = {
       if (shape.layout !== store.layout) continue;
       await writeFile(join(store.root, shape.path), shape.clean.replace("spring", "autumn"));
     }
+    // The new process comes later: the edit is past its 2 s of untrusted stat, which has every
+    // call read a just written file (on a busy machine the edit lands seconds after the clock set).
+    settleWrittenFiles();
   },
 };
 
@@ -204,12 +211,17 @@ describe("a flag set by another secret screen is not trusted", () => {
   it.each(SHAPES)("a log line of another screen's flag (%s)", async (name) => {
     const shape = FILE[name] as Shape;
     const store = await memory(shape, "clean");
+    // Every file stamped and stored whole, the log empty: the write below is its one line however
+    // slow the machine is (files stamped late append lines that could fill the log past its share).
+    settleWrittenFiles();
     await rankRecallUnits({ store, query: QUERY });
     await flushRecallIndexes();
+    await compactRecallIndex(store);
     // Another version's process indexed the file with the key and appended its line, its screen
     // having cleared it.
     const file = (await store.read(shape.path)) as { version: string };
     await store.write(shape.path, shape.split, file.version);
+    settleWrittenFiles();
     await rankRecallUnits({ store, query: QUERY });
     await flushRecallIndexes();
     const path = join(store.root, ".memfiles", RECALL_INDEX_LOG);
