@@ -23,6 +23,8 @@ export {
   NEW_FILE_CASES,
   type NewFileCase,
   type NewFileWrite,
+  newFileRows,
+  newFileSession,
 } from "./new-file-writes.js";
 export {
   expectRecallAfterWrite,

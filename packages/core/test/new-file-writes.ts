@@ -77,6 +77,44 @@ export const NEW_FILE_CASES: readonly NewFileCase[] = [
 ];
 
 /**
+ * The write-pass input a surface's `propose` gets for a row's write: the session the fact was said
+ * in (dated 2026-12-01) and one `save` proposal of it under the name `name`.
+ *
+ * @param write - A row's write (`name`, `fact`, `said`).
+ * @returns `{ transcript, proposals }`, as the library's `propose.apply` and the MCP `propose` tool take them.
+ * @example layoutOf(store).propose.apply({ store, ...newFileSession(row.write), now });
+ */
+export function newFileSession(write: Pick<NewFileCase["write"], "name" | "fact" | "said">) {
+  return {
+    transcript: { date: "2026-12-01", turns: [{ role: "user" as const, content: write.said }] },
+    proposals: [
+      {
+        action: "save" as const,
+        name: write.name,
+        type: "user" as const,
+        description: "A fact the user gave.",
+        body: write.fact,
+        evidence: write.said,
+        replaces: null,
+      },
+    ],
+  };
+}
+
+/**
+ * Every row of {@link NEW_FILE_CASES} on every surface, for `describe.each`.
+ *
+ * @param surfaces - Each surface's write, by the name the table prints.
+ * @returns `{ surface, write, row, name }` a row and surface.
+ * @example describe.each(newFileRows(SURFACES))("$surface, $name", ({ write, row }) => …);
+ */
+export function newFileRows(surfaces: Readonly<Record<string, NewFileWrite>>) {
+  return Object.entries(surfaces).flatMap(([surface, write]) =>
+    NEW_FILE_CASES.map((row) => ({ surface, write, row, name: row.name })),
+  );
+}
+
+/**
  * Runs one row through a surface's write twice, on the folder with a stored recall index and on
  * the same folder without one, and checks each: the fact is in the new file `lands`, or, for a
  * row with `listedRefusal` on a surface that listed every row, the write is refused as that

@@ -2,7 +2,12 @@
 // 0114), through the MCP server's `remember` and `propose` tools: the rows core runs on the
 // library and the write pass (`NEW_FILE_CASES`).
 
-import { expectNewFileWrite, NEW_FILE_CASES, type NewFileWrite } from "@memfiles/core/test";
+import {
+  expectNewFileWrite,
+  type NewFileWrite,
+  newFileRows,
+  newFileSession,
+} from "@memfiles/core/test";
 import { describe, it } from "vitest";
 import { startInProcess } from "./in-process.js";
 
@@ -31,28 +36,10 @@ async function call(
 const SURFACES: Record<string, NewFileWrite> = {
   "MCP remember": (store, { path, fact }) => call(store, "remember", { file: path, fact }),
   // A client's own write pass: a proposal of the session the fact was said in.
-  "MCP propose": (store, { name, fact, said }) =>
-    call(store, "propose", {
-      transcript: { date: "2026-12-01", turns: [{ role: "user", content: said }] },
-      proposals: [
-        {
-          action: "save",
-          name,
-          type: "user",
-          description: "A fact the user gave.",
-          body: fact,
-          evidence: said,
-          replaces: null,
-        },
-      ],
-    }),
+  "MCP propose": (store, write) => call(store, "propose", newFileSession(write)),
 };
 
-const rows = Object.entries(SURFACES).flatMap(([surface, write]) =>
-  NEW_FILE_CASES.map((row) => ({ surface, write, row, name: row.name })),
-);
-
-describe.each(rows)("$surface, $name", ({ write, row }) => {
+describe.each(newFileRows(SURFACES))("$surface, $name", ({ write, row }) => {
   it("takes the next free path, every file kept (listed: as before)", async () => {
     await expectNewFileWrite(write, row);
   });

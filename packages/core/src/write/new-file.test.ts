@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { filesOf, indexedAndWhole } from "../../test/fixtures/indexed-and-whole.js";
 import {
   expectNewFileWrite,
-  NEW_FILE_CASES,
   type NewFileWrite,
+  newFileRows,
+  newFileSession,
 } from "../../test/new-file-writes.js";
 import { factFile } from "../../test/recall-writes.js";
 import { layoutOf, remember } from "../layouts/index.js";
@@ -21,32 +22,17 @@ const SURFACES: Record<string, NewFileWrite> = {
     const result = await remember({ store, path, fact, now: NOW });
     return result.ok ? undefined : result.message;
   },
-  "write pass": async (store, { name, fact, said }) => {
+  "write pass": async (store, write) => {
     const result = await layoutOf(store).propose.apply({
       store,
-      transcript: { date: "2026-12-01", turns: [{ role: "user", content: said }] },
-      proposals: [
-        {
-          action: "save",
-          name,
-          type: "user",
-          description: "A fact the user gave.",
-          body: fact,
-          evidence: said,
-          replaces: null,
-        },
-      ],
+      ...newFileSession(write),
       now: NOW,
     });
     return result.rejected[0]?.message;
   },
 };
 
-const rows = Object.entries(SURFACES).flatMap(([surface, write]) =>
-  NEW_FILE_CASES.map((row) => ({ surface, write, row, name: row.name })),
-);
-
-describe.each(rows)("$surface, $name", ({ write, row }) => {
+describe.each(newFileRows(SURFACES))("$surface, $name", ({ write, row }) => {
   it("takes the next free path, every file kept (listed: as before)", async () => {
     await expectNewFileWrite(write, row);
   });
