@@ -49,7 +49,7 @@ export const HOOK_TIMEOUT_SECONDS: Record<HookEvent, number> = {
  * would stop it. It covers the hook's exit and a stretch of synchronous work the budget's timer
  * waits behind (the timer runs between awaits). See decision 0120.
  */
-export const HOOK_BUDGET_MARGIN_MS = 3_000;
+export const HOOK_BUDGET_MARGIN_MS = 2_000;
 
 /**
  * The wall time, in ms from the hook process's start, after which a hook Claude Code waits on
@@ -58,8 +58,8 @@ export const HOOK_BUDGET_MARGIN_MS = 3_000;
  * denies an edit of the memory folder it has not finished checking (a PreToolUse hook that times
  * out lets the tool call through, https://code.claude.com/docs/en/hooks). `undefined` for
  * SessionEnd and PreCompact, which hand their work to a detached child and wait for nothing.
- * Its {@link HOOK_TIMEOUT_SECONDS} less {@link HOOK_BUDGET_MARGIN_MS}: 7,000 ms for SessionStart
- * and UserPromptSubmit, 27,000 ms for PreToolUse. See decision 0120.
+ * Its {@link HOOK_TIMEOUT_SECONDS} less {@link HOOK_BUDGET_MARGIN_MS}: 8,000 ms for SessionStart
+ * and UserPromptSubmit, 28,000 ms for PreToolUse. See decision 0120.
  *
  * @param event - The hook event.
  * @returns The budget in ms of wall time, or `undefined`.
