@@ -12,7 +12,8 @@
 // (HOOK_BUILD_MAX_FILES), and in a larger one answers without recall while a detached process
 // builds it (its CPU, from the hook log, is printed as "detached build"). Goals (p95 CPU):
 // UserPromptSubmit 150 ms at 1,000 files and 400 ms at 10,000; SessionStart 200 ms at 10,000.
-// `--files=50000` runs UserPromptSubmit (both ways) and SessionStart at the sizes named instead.
+// `--files=50000` runs UserPromptSubmit (both ways), SessionStart and PreToolUse at the sizes
+// named instead.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -143,8 +144,8 @@ const DEFAULT_CASES = [
   // No goal in the issue; Claude Code cancels a SessionEnd hook after 1,500 ms of wall time.
   { event: "session-end", files: 1_000, goalMs: undefined },
 ];
-// `pnpm bench -- --files=50000`: the prompt and start hooks at these sizes only (no goal is stated
-// past 10,000 files).
+// `pnpm bench -- --files=50000`: the prompt, start and edit hooks at these sizes only (no goal is
+// stated past 10,000 files).
 const filesArgument = process.argv.find((argument) => argument.startsWith("--files="));
 const sizes = filesArgument?.slice("--files=".length).split(",").map(Number);
 if (sizes?.some((files) => !Number.isInteger(files) || files < 1)) {
@@ -160,6 +161,7 @@ const cases =
         { event: "user-prompt-submit", files, goalMs: undefined },
         { event: "user-prompt-submit", files, goalMs: undefined, session: 1 },
         { event: "session-start", files, goalMs: undefined },
+        { event: "pre-tool-use", files, goalMs: undefined },
       ]);
 const roots = new Map();
 console.log(`Claude Code hooks, process start to exit, ${ROUNDS} rounds each (CPU ms, wall ms)`);
