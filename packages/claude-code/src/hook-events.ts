@@ -30,6 +30,54 @@ export const DETACHED_EVENTS: ReadonlySet<string> = new Set(["session-end", "pre
 export const HOOK_LOCK_WAIT_MS = 100;
 
 /**
+ * How long Claude Code lets each hook run, in seconds, before it gives up on it (the `timeout`
+ * of a command hook, https://code.claude.com/docs/en/hooks), as `install` and the plugin's
+ * `hooks/hooks.json` write it. The write pass runs detached, so SessionEnd and PreCompact return
+ * in well under a second.
+ */
+export const HOOK_TIMEOUT_SECONDS: Record<HookEvent, number> = {
+  "session-start": 10,
+  "user-prompt-submit": 10,
+  "pre-tool-use": 30,
+  "pre-compact": 10,
+  "session-end": 10,
+};
+
+/**
+ * What a hook Claude Code waits on keeps of its timeout for itself, in ms: it gives its answer
+ * once {@link hookBudgetMs} has passed since its process started, this long before Claude Code
+ * would stop it. It covers the hook's exit and a stretch of synchronous work the budget's timer
+ * waits behind (the timer runs between awaits). See decision 0120.
+ */
+export const HOOK_BUDGET_MARGIN_MS = 2_000;
+
+/**
+ * The wall time, in ms from the hook process's start, after which a hook Claude Code waits on
+ * (SessionStart, UserPromptSubmit, PreToolUse) stops waiting for its work and answers as if it
+ * had none: SessionStart and UserPromptSubmit print nothing (a prompt without memory), PreToolUse
+ * denies an edit of the memory folder it has not finished checking (a PreToolUse hook that times
+ * out lets the tool call through, https://code.claude.com/docs/en/hooks). `undefined` for
+ * SessionEnd and PreCompact, which hand their work to a detached child and wait for nothing.
+ * Its {@link HOOK_TIMEOUT_SECONDS} less {@link HOOK_BUDGET_MARGIN_MS}: 8,000 ms for SessionStart
+ * and UserPromptSubmit, 28,000 ms for PreToolUse. See decision 0120.
+ *
+ * @param event - The hook event.
+ * @returns The budget in ms of wall time, or `undefined`.
+ * @example hookBudgetMs("user-prompt-submit") // 7000
+ */
+export function hookBudgetMs(event: HookEvent): number | undefined {
+  if (DETACHED_EVENTS.has(event)) return undefined;
+  return HOOK_TIMEOUT_SECONDS[event] * 1_000 - HOOK_BUDGET_MARGIN_MS;
+}
+
+/**
+ * The stderr line of a hook that answered at its budget (`hookBudgetMs`) without its work: for
+ * Claude Code's debug log. Names no memory and no input, so it can hold no secret.
+ */
+export const budgetSpentLine = (event: HookEvent, budgetMs: number): string =>
+  `memfiles: the ${event} hook stopped after ${budgetMs} ms (${HOOK_TIMEOUT_SECONDS[event]} s is Claude Code's timeout for it) without finishing; ${event === "pre-tool-use" ? "an edit of the memory folder is refused, any other edit goes ahead" : "the prompt goes on without memory"}. The memory folder is large or the machine busy.\n`;
+
+/**
  * The detached child's event that builds the recall index (`memfiles hook detached --event
  * recall-index-build`), and the hook log's event of that build and of a hook left without recall.
  */

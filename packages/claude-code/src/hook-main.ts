@@ -20,6 +20,7 @@ import { parseArgs } from "node:util";
 import {
   argumentErrorLine,
   DETACHED_EVENTS,
+  hookBudgetMs,
   INDEX_BUILD_EVENT,
   isHookEvent,
   notAnEventLine,
@@ -181,8 +182,16 @@ async function main(argv: string[]): Promise<void> {
     startDetached(event, stdin, argv, values);
     return;
   }
+  // The hook's time, counted from the process's start (Node's start and the bundle's load
+  // included), as Claude Code counts its timeout (decision 0120).
+  const budget = hookBudgetMs(event);
+  // AbortSignal.timeout takes whole ms only (a fraction throws ERR_OUT_OF_RANGE).
+  const signal =
+    budget === undefined
+      ? undefined
+      : AbortSignal.timeout(Math.max(0, Math.floor(budget - performance.now())));
   const { runHook, done } = await loadRunHook(event);
-  const { stdout, stderr } = await runHook({
+  const { stdout, stderr, budgetSpent } = await runHook({
     event,
     stdin,
     stdinTooLarge: tooLarge,
@@ -192,7 +201,14 @@ async function main(argv: string[]): Promise<void> {
     user: values.user === true,
     startIndexBuild: (request) =>
       startDetached(INDEX_BUILD_EVENT, JSON.stringify(request), argv, {}),
+    ...(signal === undefined ? {} : { signal }),
   });
+  if (budgetSpent === true) {
+    // The hook's work still runs and would keep the process alive until Claude Code stops it:
+    // end once the answer is written. A store lock it holds is removed at exit (proper-lockfile).
+    process.stderr.write(stderr ?? "", () => process.stdout.write(stdout, () => process.exit(0)));
+    return;
+  }
   if (stdout !== "") process.stdout.write(stdout);
   if (stderr !== undefined) process.stderr.write(stderr);
   done();

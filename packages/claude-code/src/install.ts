@@ -21,22 +21,12 @@ import {
   type Node,
   parseTree,
 } from "jsonc-parser";
+import { HOOK_TIMEOUT_SECONDS } from "./hook-events.js";
 import { isMemfilesHook, memfilesHookCommands, USER_LEVEL_OPTION } from "./install-level.js";
 import { MCP_SERVER_NAME } from "./recall-constants.js";
 import { CLAUDE_CODE_EVENT_NAMES, type HookEvent } from "./run-hook.js";
 
-/**
- * How long Claude Code lets each hook run, in seconds, before it gives up on it (the `timeout`
- * of a command hook, https://code.claude.com/docs/en/hooks). The write pass runs detached, so
- * SessionEnd and PreCompact return in well under a second.
- */
-export const HOOK_TIMEOUT_SECONDS: Record<HookEvent, number> = {
-  "session-start": 10,
-  "user-prompt-submit": 10,
-  "pre-tool-use": 30,
-  "pre-compact": 10,
-  "session-end": 10,
-};
+export { HOOK_TIMEOUT_SECONDS };
 
 /** The tools whose edits PreToolUse checks (a settings `matcher`). */
 export const EDIT_TOOLS_MATCHER = "Write|Edit|MultiEdit";

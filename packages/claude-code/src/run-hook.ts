@@ -11,9 +11,12 @@ import {
   timeZoneFromEnv,
 } from "@memfiles/core/recall";
 import {
+  budgetSpentLine,
   DETACHED_EVENTS,
   HOOK_LOCK_WAIT_MS,
   type HookEvent,
+  hookBudgetMs,
+  isHookEvent,
   notAnEventLine,
   notHookInputLine,
 } from "./hook-events.js";
@@ -98,13 +101,25 @@ export type RunHookOptions = {
    * index itself and recalls.
    */
   startIndexBuild?: (request: IndexBuildRequest) => void;
+  /**
+   * Aborted when the hook's time is up (`hookBudgetMs`, as the hook command sets it): `runHook`
+   * then stops waiting for the hook's work and answers as if it had none (see {@link
+   * budgetAnswer}), with `budgetSpent: true`; the work itself is not stopped, so the caller ends
+   * the process. Without it the hook takes as long as its work.
+   */
+  signal?: AbortSignal;
 };
 
 /**
  * What the hook prints: on stdout JSON, or `""` for nothing; on stderr, when set, one line for
  * Claude Code's debug log (a problem with no memory folder to log it in). The exit code is always 0.
  */
-export type RunHookResult = { stdout: string; stderr?: string };
+export type RunHookResult = {
+  stdout: string;
+  stderr?: string;
+  /** Set when `signal` was aborted before the hook's work ended: the work still runs. */
+  budgetSpent?: true;
+};
 
 /** The hooks' time zone, and why it is UTC when a configured one names no zone. */
 export type HookTimeZone = TimeZoneFromEnv;
@@ -135,12 +150,60 @@ export function hookTimeZone(env: NodeJS.ProcessEnv): string {
  * edit inside the memory folder, which denies the edit.
  *
  * @param options - `{ event, stdin, root?, model?, user?, env?, home?, now?, sessionStartTokens?,
- *   promptRecallTokens?, startWritePass?, startIndexBuild? }`; token budgets in estimated tokens.
- *   With `user`, a hook of a `--user` install does nothing where `userLevelStandsDown` says so.
- * @returns `{ stdout }`: the JSON to print, or `""`.
+ *   promptRecallTokens?, startWritePass?, startIndexBuild?, signal? }`; token budgets in estimated
+ *   tokens. With `user`, a hook of a `--user` install does nothing where `userLevelStandsDown`
+ *   says so. With `signal`, once it aborts the hook answers as {@link budgetAnswer} says.
+ * @returns `{ stdout, stderr?, budgetSpent? }`: the JSON to print, or `""`.
  * @example const { stdout } = await runHook({ event: "user-prompt-submit", stdin });
  */
 export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
+  const { signal } = options;
+  const work = answer(options);
+  // Input over the cap is not parsed and answered at once: no budget to keep.
+  if (signal === undefined || options.stdinTooLarge === true || !isHookEvent(options.event))
+    return work;
+  const event = options.event;
+  const spent = new Promise<RunHookResult>((resolve) => {
+    const give = () => {
+      budgetAnswer(event, options).then(
+        (stdout) => {
+          const budget = hookBudgetMs(event) ?? 0;
+          resolve({ stdout, stderr: budgetSpentLine(event, budget), budgetSpent: true });
+        },
+        () => resolve({ stdout: "", budgetSpent: true }),
+      );
+    };
+    if (signal.aborted) give();
+    else signal.addEventListener("abort", give, { once: true });
+  });
+  return Promise.race([work, spent]);
+}
+
+/**
+ * What a hook answers when its time is up before its work ended (decision 0120): nothing, except
+ * PreToolUse on an edit inside the memory folder, which it denies, since a PreToolUse hook Claude
+ * Code stops at its timeout lets the edit through unchecked. Reads only the input and the
+ * folder's path; names no file, so no secret of a path or a memory is printed.
+ */
+async function budgetAnswer(event: HookEvent, options: RunHookOptions): Promise<string> {
+  if (event !== "pre-tool-use") return "";
+  const input = parseHookInput(options.stdin);
+  if (input === undefined) return "";
+  const { deny, fileEditOf } = await import("./hooks/pre-tool-use.js");
+  const edit = fileEditOf(input.tool_name, input.tool_input);
+  if (edit === undefined) return "";
+  const location = memoryLocation({
+    cwd: input.cwd,
+    root: options.root,
+    env: options.env ?? process.env,
+    ...(options.home === undefined ? {} : { home: options.home }),
+  });
+  if (memoryPathOf(location.root, resolve(input.cwd, edit.filePath)) === undefined) return "";
+  return `${JSON.stringify(deny(`memfiles could not finish checking this edit of the memory folder within ${(hookBudgetMs(event) ?? 0) / 1_000} s (a large memory folder or a busy machine), so it is refused: Claude Code would make an edit the hook has not answered unchecked. Send it again, or save the fact with the memfiles MCP tools.`))}\n`;
+}
+
+/** {@link runHook} without its time budget. */
+async function answer(options: RunHookOptions): Promise<RunHookResult> {
   const load = (HOOKS as Record<string, () => Promise<Hook>>)[options.event];
   // Exit 0 and nothing on stdout whatever the mistake (Claude Code takes exit 2 as "block"); the
   // stderr line is for a person who typed the command or reads Claude Code's debug log.
