@@ -22,6 +22,7 @@ import {
   writeInternalFile,
 } from "./internal-files.js";
 import {
+  cutIndexPaths,
   type MemoryIndexChange,
   patchedMemoryIndex,
   rebuiltMemoryIndex,
@@ -275,6 +276,20 @@ export class FolderStore implements StoreEngine {
     return { rows: sortedCopies(rows), files, parsed };
   }
 
+  // The rows of the given paths that are memory files (regular files, not links), as list()
+  // gives them, in no order: each file read unless its cached row's stat is unchanged.
+  async #rowsOf(realRoot: string, paths: readonly string[]): Promise<MemoryRow[]> {
+    const rows = await Promise.all(
+      this.#statOnly(realRoot, new Set(paths)).map(({ candidate, stats }) => {
+        const cached = this.#cache.get(candidate.path);
+        return cached?.trusted && cached.key === statKey(stats)
+          ? cached.row
+          : this.#readRow(realRoot, candidate, stats);
+      }),
+    );
+    return rows.flatMap((row) => row ?? []);
+  }
+
   // The given paths that are memory files (regular files, not links), with their stat.
   #statOnly(
     realRoot: string,
@@ -471,7 +486,7 @@ export class FolderStore implements StoreEngine {
         current.exists && current.notText === undefined
           ? rowFromText(resolved.path, current.content, this.maxChars, this.layout)
           : undefined;
-      await this.#refreshIndexAfterWrite(realRoot, resolved, relative, before);
+      await this.#refreshIndexAfterWrite(realRoot, resolved, relative, before, !current.exists);
       await this.#logChanged(realRoot, resolved.path);
       return { ok: true, code: "written", version: versionToken(content) };
     });
@@ -747,7 +762,8 @@ export class FolderStore implements StoreEngine {
     realRoot: string,
     resolved: { path: string; target: string },
     relative: string,
-    before?: MemoryRow,
+    before: MemoryRow | undefined,
+    created: boolean,
   ): Promise<void> {
     try {
       // The file's row as `list()` reads it back, for its one line of the index.
@@ -762,7 +778,7 @@ export class FolderStore implements StoreEngine {
       await this.#refreshIndex(
         realRoot,
         undefined,
-        row && { path: resolved.path, row, ...(listable ? { before } : {}) },
+        row && { path: resolved.path, row, created, ...(listable ? { before } : {}) },
       );
     } catch (error) {
       if (memoryWriteError(error, MEMORY_INDEX_FILE) === undefined) throw error;
@@ -790,7 +806,7 @@ export class FolderStore implements StoreEngine {
   async #refreshIndex(
     realRoot: string,
     previous?: string,
-    change?: MemoryIndexChange,
+    change?: MemoryIndexChange & { created?: boolean },
   ): Promise<void> {
     if (this.#deferral.putOff()) return;
     if (
@@ -906,7 +922,10 @@ export class FolderStore implements StoreEngine {
   // Whether MEMORY.md was patched for `change` (or already said it); false leaves it to a rebuild.
   // Only an index this store generated and nobody changed since: a person's edit to a link line
   // looks like a generated one, and only a rebuild from the files undoes it.
-  async #patchIndex(realRoot: string, change: MemoryIndexChange): Promise<boolean> {
+  async #patchIndex(
+    realRoot: string,
+    { created, ...change }: MemoryIndexChange & { created?: boolean },
+  ): Promise<boolean> {
     const indexPath = join(realRoot, MEMORY_INDEX_FILE);
     const stats = lstatSync(indexPath, { throwIfNoEntry: false });
     const seen = this.#indexSeen;
@@ -921,6 +940,20 @@ export class FolderStore implements StoreEngine {
     // A file another writer named after a secret gets no line (decision 0088): a whole rebuild.
     for (const other of others) if (!(await patchable(other))) return false;
     const forgotten = await storedForgottenCheck(this);
+    // A new file in an index cut to its line budget is patched from the rows of the files the
+    // index lists (about 200 reads, not a listing of every file): see `patchedMemoryIndex`. Files
+    // changed since that it lists are checked there (the file the last write made, say); any
+    // other change since is a rebuild.
+    const listedPaths = created === true ? cutIndexPaths(seen.text) : undefined;
+    const listedSet = new Set(listedPaths);
+    if (
+      listedPaths !== undefined &&
+      others.every((other) => other.row !== undefined && listedSet.has(other.path))
+    ) {
+      change.listed = await this.#rowsOf(realRoot, listedPaths);
+      change.changedSince = others.map((other) => other.path);
+      others.length = 0;
+    }
     let text: string | undefined = seen.text;
     for (const other of [...others, change]) {
       text =

@@ -10,9 +10,11 @@ import {
   MEMORY_INDEX_HEADER,
   type MemoryIndexEntry,
   memoryIndexWithin,
+  moreFilesLine,
   parseMemoryIndex,
 } from "./memory-index.js";
 import { notEditableProblem } from "./memory-row.js";
+import { newestFirst } from "./newest-first.js";
 import { STORE_LAYOUT_RULES } from "./store-layout-rules.js";
 import type { MemoryRow, StoreLayout } from "./types.js";
 
@@ -58,9 +60,37 @@ function describedRows(
 /**
  * One file written (`row`, as `list()` gives it) or removed (no `row`), for
  * {@link patchedMemoryIndex}; `before`: the written file's row before the write, when it existed
- * and `MEMORY.md` could list it (what lets an index cut to its line budget be patched).
+ * and `MEMORY.md` could list it (what lets an index cut to its line budget be patched); `listed`:
+ * for a file the write made (none was on its path), the rows of the files an index cut to its line
+ * budget lists ({@link cutIndexPaths}), as `list()` gives them now (what lets the patch find the
+ * file the new one pushes out); `changedSince`: with `listed`, the paths of listed files changed
+ * since the index was last in step (their day may have moved, so none may be the oldest listed).
  */
-export type MemoryIndexChange = { path: string; row?: MemoryRow; before?: MemoryRow };
+export type MemoryIndexChange = {
+  path: string;
+  row?: MemoryRow;
+  before?: MemoryRow;
+  listed?: readonly MemoryRow[];
+  changedSince?: readonly string[];
+};
+
+/**
+ * The paths an index cut to its line budget lists, for a new file's {@link MemoryIndexChange}
+ * `listed`; `undefined` for an index that is not cut (its patch needs no other row).
+ *
+ * @param index - The current `MEMORY.md` text, as memfiles wrote it.
+ * @returns The link lines' paths in their order (at most the layout's line budget, 200), or
+ *   `undefined`.
+ * @example cutIndexPaths(current) // ["fact-9990.md", ...] in a fact folder of 10,000 files
+ */
+export function cutIndexPaths(index: string): string[] | undefined {
+  const text = readTextLayout(index);
+  const lines = text.body.split(text.eol);
+  let end = MEMORY_INDEX_HEADER.split("\n").length - 1;
+  while (end < lines.length && (lines[end] ?? "").startsWith("- [")) end++;
+  if (!isMoreFilesLine(lines[end] ?? "")) return undefined;
+  return parseMemoryIndex(lines.slice(0, end).join("\n")).map((entry) => entry.path);
+}
 
 /**
  * The `MEMORY.md` a rebuild ({@link rebuiltMemoryIndex}) gives after one file changed, from the
@@ -100,6 +130,10 @@ export function patchedMemoryIndex(
     else high = middle;
   }
   const old = low < end && pathAt(low) === change.path ? (lines[low] ?? "") : undefined;
+  if (cut && old === undefined && change.row !== undefined && change.listed !== undefined) {
+    const patched = newFileInCut(lines, { first, end, at: low }, change, layout, forgotten);
+    return patched === undefined ? undefined : applyTextLayout(patched.join("\n"), text);
+  }
   if (cut && !keepsCut(change, old !== undefined, forgotten)) return undefined;
   // Left out of a cut index, and still out: the index is as it was.
   if (cut && old === undefined) return index;
@@ -131,6 +165,52 @@ function keepsCut(change: MemoryIndexChange, listed: boolean, forgotten?: Forgot
     updatedDay(before.updated ?? "") ?? "",
   );
   return listed ? order >= 0 : order <= 0;
+}
+
+// A new file in an index cut to its line budget, from the rows of the files it lists (decision
+// 0122): the cut keeps the newest files (`newestFirst`), and every file it leaves out is older
+// than every file it lists, so the new file either takes the place of the oldest listed one or
+// stays out with them; either way one more file is left out. The index must be the rebuild's: a
+// listed file's line that is not its row's line now, a listed file gone or hidden by a tombstone,
+// links that do not fill the room the budget leaves, or a listed file changed since the index was
+// in step that is now the oldest listed (it may have moved below a file left out) give
+// `undefined` (a rebuild). A listed file changed since that is not the oldest still ranks above
+// the oldest, an unchanged file, so above every file left out.
+function newFileInCut(
+  lines: string[],
+  at: { first: number; end: number; at: number },
+  change: MemoryIndexChange,
+  layout: StoreLayout,
+  forgotten: ForgottenCheck | undefined,
+): string[] | undefined {
+  const maxLines = STORE_LAYOUT_RULES[layout].maxIndexLines;
+  const [row] = describedRows(change.row === undefined ? [] : [change.row], "", layout, undefined);
+  const count = /^\((\d+) more files? /.exec((lines[at.end] ?? "").trim());
+  if (maxLines === undefined || row === undefined || count === null) return undefined;
+  // A file a tombstone hides gets no line and is not counted.
+  if (forgottenRow(row, forgotten)) return lines;
+  const byPath = new Map((change.listed ?? []).map((listed) => [listed.path, listed]));
+  const listed: MemoryRow[] = [];
+  for (let line = at.first; line < at.end; line++) {
+    const text = lines[line] ?? "";
+    const now = byPath.get(parseMemoryIndex(text)[0]?.path ?? "");
+    const [described] = now === undefined ? [] : describedRows([now], text, layout, forgotten);
+    if (described === undefined || formatMemoryIndexLine(described) !== text) return undefined;
+    listed.push(described);
+  }
+  const index = lines.join("\n");
+  const fixed = formatMemoryIndex([], index, 0).split("\n").length - 1;
+  if (listed.length !== Math.max(0, maxLines - fixed - 1)) return undefined;
+  const oldest = newestFirst(listed).at(-1);
+  if (oldest !== undefined && change.changedSince?.includes(oldest.path)) return undefined;
+  const out = listed.length === 0 ? row : newestFirst([...listed, row]).at(-1);
+  const next = [...lines];
+  next[at.end] = moreFilesLine(Number(count[1]) + 1, maxLines, listed.length === 0);
+  if (out === row) return next;
+  const gone = listed.findIndex((each) => each.path === out?.path);
+  next.splice(at.first + gone, 1);
+  next.splice(at.at - (at.first + gone < at.at ? 1 : 0), 0, formatMemoryIndexLine(row));
+  return next;
 }
 
 /** The text of a rebuilt `MEMORY.md` from the rows of {@link indexRows} and the current index. */

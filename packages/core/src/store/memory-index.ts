@@ -59,7 +59,16 @@ export function isMoreFilesLine(line: string): boolean {
   return MORE_FILES_LINE.test(line.trim());
 }
 
-function moreFilesLine(omitted: number, maxLines: number, overBudget: boolean): string {
+/**
+ * The line an index cut to its line budget ends its links with, saying how many files it leaves out.
+ *
+ * @param omitted - Files left out (at least 1).
+ * @param maxLines - The line budget it names (Claude Code's 200).
+ * @param overBudget - Whether a person's lines leave no room for any link (no link is listed).
+ * @returns The line, without a line break.
+ * @example moreFilesLine(9_803, 200, false) // "(9803 more files in this folder are not listed here: ...)"
+ */
+export function moreFilesLine(omitted: number, maxLines: number, overBudget: boolean): string {
   const files =
     omitted === 1 ? "1 more file in this folder is" : `${omitted} more files in this folder are`;
   // A person's lines are never cut: when they fill the budget, no link fits.

@@ -92,6 +92,21 @@ describe("every cut of user text keeps graphemes whole", () => {
     expect(split(slug.replace(/^note-?/, "")).every((part) => part === kept)).toBe(true);
   });
 
+  // Around the limit: a slug of at most 60 UTF-16 units is whole (no segmenter), a longer one is
+  // cut to 60 code points of whole graphemes, its trailing hyphen dropped.
+  it.each([
+    { name: "a".repeat(60), slug: "a".repeat(60) },
+    { name: "a".repeat(61), slug: "a".repeat(60) },
+    { name: `${"a".repeat(59)} b`, slug: "a".repeat(59) },
+    { name: `${"a".repeat(58)} b`, slug: `${"a".repeat(58)}-b` },
+    { name: `${"é".repeat(30)}`, slug: "é".repeat(30) },
+    { name: `${"a\u0332".repeat(30)}b`, slug: "a\u0332".repeat(30) },
+    { name: `b${"a\u0332".repeat(30)}`, slug: `b${"a\u0332".repeat(29)}` },
+    { name: "!!!", slug: "memory" },
+  ])("a fact file's slug at the limit: $slug", ({ name, slug }) => {
+    expect(factSlug(name)).toBe(slug);
+  });
+
   it.each(KINDS)("remember's generated description and name of %s", async (_kind, grapheme) => {
     const root = join(await mkdtemp(join(tmpdir(), "memfiles-cut-")), "memory");
     const store = new MemoryStore({ root, layout: "fact" });

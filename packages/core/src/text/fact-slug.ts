@@ -31,6 +31,9 @@ function slugOf(name: string): string {
     .toLowerCase()
     .replace(/[^\p{L}\p{N}\p{M}]+/gu, "-")
     .replace(/^-+|-+$/g, "");
+  // No more UTF-16 units than the limit is no more code points: nothing to cut, no segmenter
+  // (most names; the segmenter was most of a write's look at 10,000 fact files' names).
+  if (slug.length <= MAX_SLUG_CODE_POINTS) return slug === "" ? "memory" : slug;
   let cut = "";
   let codePoints = 0;
   // Whole graphemes only: a letter keeps its combining marks (the slug keeps \p{M}).

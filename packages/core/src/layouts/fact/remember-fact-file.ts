@@ -136,14 +136,16 @@ export function factRememberSteps(context: {
               },
             });
       const rows = narrowed?.rows() ?? (await store.list());
+      const path = fold(item.path);
+      const folded = fold(name);
+      const slug = factSlug(name);
       const row =
         rows.find((candidate) => candidate.path === item.path) ??
-        rows.find((candidate) => fold(candidate.path) === fold(item.path)) ??
+        rows.find((candidate) => fold(candidate.path) === path) ??
         (name === ""
           ? undefined
           : rows.find(
-              (candidate) =>
-                fold(candidate.name) === fold(name) || factSlug(candidate.name) === factSlug(name),
+              (candidate) => fold(candidate.name) === folded || factSlug(candidate.name) === slug,
             )) ??
         (await sameSubjectRow(store, rows, wanted));
       const read = row === undefined ? undefined : await store.read(row.path);

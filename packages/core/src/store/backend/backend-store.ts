@@ -1,6 +1,7 @@
 import { storedForgottenCheck } from "../../guards/forgotten-shown.js";
 import { type InternalWriteOptions, parseInternalName } from "../internal-files.js";
 import {
+  cutIndexPaths,
   type MemoryIndexChange,
   patchedMemoryIndex,
   rebuiltMemoryIndex,
@@ -133,9 +134,21 @@ export class BackendStore implements StoreEngine {
       // One conditional statement in the backend: the token is checked where the row is changed.
       const result = await this.#backend.writeIfVersion(relative, text, ifVersion);
       if (!result.ok) return versionConflict(relative, ifVersion, toRead(relative, result.current));
+      const row = this.#toRow(relative, text);
+      // A new file in an index cut to its line budget: the rows of the files it lists, so the
+      // patch finds the one the new file pushes out (`patchedMemoryIndex`).
+      const listedPaths =
+        own !== undefined && ifVersion === NEW_VERSION ? cutIndexPaths(own) : undefined;
+      const listed =
+        listedPaths === undefined
+          ? undefined
+          : (await this.#backend.readMany(listedPaths)).map((file) =>
+              this.#toRow(file.path, file.content),
+            );
       await this.#refreshIndex(undefined, own, {
         path: relative,
-        row: this.#toRow(relative, text),
+        row,
+        ...(listed === undefined ? {} : { listed }),
       });
       return { ok: true, code: "written", version: result.version };
     });
