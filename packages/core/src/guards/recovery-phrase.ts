@@ -1,3 +1,5 @@
+import { lazy, lazyRegExp } from "../text/lazy.js";
+
 // A wallet's recovery phrase (BIP-39 "mnemonic": 12 to 24 words of a fixed list of 2,048) is the
 // whole key to the wallet: said after a label that names it ("my wallet seed: legal winner thank
 // ...", "the recovery phrase is ...", "mnemonic: ...", "my bitcoin recovery words are ..."), the
@@ -13,9 +15,10 @@ const LABEL =
 /**
  * A label naming a recovery phrase, up to five words on what it is for ("for the Ledger"), and
  * "is"/"are"/"was"/"were", a colon or "=": where {@link findRecoveryPhrases} looks for the words.
- * Every text it finds something in matches it (the secret screen is made of it).
+ * Every text it finds something in matches it (the secret screen is made of it). Built on first
+ * use: a case-insensitive Unicode regex costs at load, and the screen's identity reads its text.
  */
-export const RECOVERY_PHRASE_LABEL = new RegExp(
+export const RECOVERY_PHRASE_LABEL = lazyRegExp(
   `\\b${LABEL}s?\\b(?:\\s+(?:for|of|on|to|from)\\s+(?:[^\\s:=]+\\s+){0,4}?)?[^\\S\\r\\n]*(?:\\b(?:is|are|was|were)\\b|[:=])[^\\S\\r\\n]*`,
   "giu",
 );
@@ -27,7 +30,7 @@ export const RECOVERY_PHRASE_MIN_WORDS = 3;
 // punctuation or a word not on the list ends the phrase.
 const WORD = /[^\S\r\n]*,?[^\S\r\n]*([A-Za-z]+)/y;
 let words: ReadonlySet<string> | undefined;
-const LABEL_ANYWHERE = new RegExp(RECOVERY_PHRASE_LABEL.source, "iu");
+const LABEL_ANYWHERE = lazy(() => new RegExp(RECOVERY_PHRASE_LABEL.source, "iu"));
 
 /**
  * Loads BIP-39's English list (2,048 words) when one of the texts names a recovery phrase
@@ -35,7 +38,7 @@ const LABEL_ANYWHERE = new RegExp(RECOVERY_PHRASE_LABEL.source, "iu");
  * prompt hook's recall) never imports it. {@link findRecoveryPhrases} needs it loaded.
  */
 export async function loadRecoveryWordsFor(texts: readonly string[]): Promise<void> {
-  if (words !== undefined || !texts.some((text) => LABEL_ANYWHERE.test(text))) return;
+  if (words !== undefined || !texts.some((text) => LABEL_ANYWHERE().test(text))) return;
   const { wordlist } = await import("@scure/bip39/wordlists/english.js");
   words = new Set(wordlist);
 }
@@ -59,7 +62,7 @@ const onList = (word: string) => {
  */
 export function findRecoveryPhrases(text: string): Array<[number, number]> {
   const found: Array<[number, number]> = [];
-  for (const label of text.matchAll(RECOVERY_PHRASE_LABEL)) {
+  for (const label of text.matchAll(RECOVERY_PHRASE_LABEL())) {
     let at = label.index + label[0].length;
     let start = -1;
     let end = at;

@@ -1,3 +1,4 @@
+import type { LazyRegExp } from "../text/lazy.js";
 import { CREDENTIAL_NEAR_TOKEN_SCREEN, findCredentialNearToken } from "./credential-near-token.js";
 import { passphraseEnd } from "./passphrase.js";
 import { PASSWORD_SHAPED_VALUE, REDACTED, secretReach } from "./password-words.js";
@@ -95,9 +96,10 @@ const AWS_DOCUMENTATION_KEYS = [
 /**
  * For each of `ownFindings`' finders, a regex every text it finds something in matches: its own
  * pattern, or the screen of a finder that tests more than a pattern. The secret screen
- * (`secret-screen.ts`) is made of these; a finder added below needs its entry here.
+ * (`secret-screen.ts`) is made of these; a finder added below needs its entry here. A costly one
+ * may stay unbuilt (`lazyRegExp`): the screen's identity reads its text alone.
  */
-export const OWN_FINDER_PATTERNS: readonly RegExp[] = [
+export const OWN_FINDER_PATTERNS: ReadonlyArray<RegExp | LazyRegExp> = [
   ANTHROPIC_KEY,
   PRIVATE_KEY,
   CARD_CANDIDATE,

@@ -2,6 +2,7 @@
 // flag the screen of another version set is never trusted. Apart from the screen, whose module it
 // does not change.
 import { hashText } from "../text/hash-text.js";
+import { type LazyRegExp, regExpText } from "../text/lazy.js";
 import { OWN_FINDER_PATTERNS } from "./secret-guard.js";
 import { SECRETLINT_SCREEN, SECRETLINT_SCREENED_RULES } from "./secretlint-scan.js";
 
@@ -23,18 +24,28 @@ let identity: string | undefined;
  * {@link SECRET_SCREEN_VERSION}, every pattern the screen is made of (source and flags: the own
  * finders' and secretlint's fixed parts) and the secretlint rules it was written for. Equal in
  * every build of the same sources (a minified bundle keeps regex sources), different after any
- * change to a pattern or a rule list.
+ * change to a pattern or a rule list. Read from the patterns' text: a pattern built on first use
+ * (`lazyRegExp`) is not built for it (decision 0119).
  *
  * @returns The identity; computed once per process.
  * @example secretScreenIdentity().length // 16
  */
 export function secretScreenIdentity(): string {
-  identity ??= hashText(
-    [
-      String(SECRET_SCREEN_VERSION),
-      ...[...OWN_FINDER_PATTERNS, ...SECRETLINT_SCREEN].map((pattern) => String(pattern)),
-      ...SECRETLINT_SCREENED_RULES,
-    ].join("\n"),
-  ).slice(0, 16);
+  identity ??= screenIdentityOf([...OWN_FINDER_PATTERNS, ...SECRETLINT_SCREEN]);
   return identity;
+}
+
+/**
+ * The identity {@link secretScreenIdentity} gives, of the given patterns (for a test that changes
+ * one).
+ *
+ * @param patterns - The screen's patterns, built or lazy, in the screen's order.
+ * @returns 16 hex chars.
+ */
+export function screenIdentityOf(patterns: ReadonlyArray<RegExp | LazyRegExp>): string {
+  return hashText(
+    [String(SECRET_SCREEN_VERSION), ...patterns.map(regExpText), ...SECRETLINT_SCREENED_RULES].join(
+      "\n",
+    ),
+  ).slice(0, 16);
 }

@@ -98,7 +98,7 @@ function variants(text: string): string[] {
   return found;
 }
 
-function screens(patterns: readonly RegExp[]): RegExp[] {
+function screens(patterns: ReadonlyArray<Pick<RegExp, "source" | "flags">>): RegExp[] {
   const byFlags = new Map<string, string[]>();
   const alone: RegExp[] = [];
   for (const pattern of patterns) {

@@ -1,4 +1,4 @@
-import { lazy } from "../text/lazy.js";
+import { type LazyRegExp, lazy, lazyRegExp } from "../text/lazy.js";
 import { passphraseEnd } from "./passphrase.js";
 import {
   isNotAPasswordValue,
@@ -39,15 +39,15 @@ const WORDS =
 const PLAIN_VALUE =
   "(?<plain>(?=[\\x21-\\x7E]*[A-Za-z])(?=[\\x21-\\x7E]*\\d)[\\x21-\\x7E]{6,64})(?=[.,;!?)]*(?:\\s|$))";
 const AFTER_WORD = `[*_]{0,3}(?:(?:[^\\S\\r\\n]+[^\\s:=：]{1,15}){0,3}?[^\\S\\r\\n]*(?<sep>[:=：])[*_]{0,3}|(?:[^\\S\\r\\n]+[^\\s:=：]{1,15}){0,3}?[^\\S\\r\\n]*(?:${LINKS}))?[^\\S\\r\\n]*(?<value>[\\x21-\\x7E\\u00C0-\\u024F]{3,}|[^\\s"'\`]{6,})`;
-const OTHER_LANGUAGES = new RegExp(
+// Built on the first text searched, as the three below: a regex of this many words in other
+// scripts costs ~1.5-2 ms of CPU to build, which a process that searches no text (a cold recall of
+// cleared files) would pay at import (decisions 0109, 0119). The secret screen's identity reads
+// its source and flags, not the built regex.
+const OTHER_LANGUAGES = lazyRegExp(
   `${WORDS}(?:(?:[^\\S\\r\\n]+[^\\s:=：]{1,15}){1,3}?[^\\S\\r\\n]+${PLAIN_VALUE}|${AFTER_WORD})`,
   "giu",
 );
 // A match's text before its value ends in a copula or a colon: the value was said to be one.
-// This one and the two below are built on a first match: a regex of this many words in other
-// scripts costs ~1.5 ms of CPU to build, which a process that finds no such word (a cold recall)
-// would pay at import (decision 0109). `OTHER_LANGUAGES` is built at once: the secret screen's
-// identity reads it.
 const LINKED_BEFORE = lazy(() => new RegExp(`(?:${LINKS}|[:=：])[*_]{0,3}[^\\S\\r\\n]*$`, "iu"));
 // The particle-or-colon reading alone, at a match whose plain value was no password.
 const OTHER_LANGUAGES_LINKED = lazy(() => new RegExp(`${WORDS}${AFTER_WORD}`, "iuy"));
@@ -109,7 +109,10 @@ const PASSWORD_THINGS = new Set([
 ]);
 
 /** The patterns {@link findStatedPasswords} finds values with: none matches, none is found. */
-export const STATED_PASSWORD_PATTERNS: readonly RegExp[] = [OTHER_LANGUAGES, WITH_PASSWORD];
+export const STATED_PASSWORD_PATTERNS: ReadonlyArray<RegExp | LazyRegExp> = [
+  OTHER_LANGUAGES,
+  WITH_PASSWORD,
+];
 
 // The value without the punctuation that may end its clause, for the checks: "Passwort: geheim."
 // is tested as "geheim". The span is the value as matched, end punctuation too, as the English
@@ -127,7 +130,7 @@ const bare = (value: string) => value.replace(/[.,;!?)]+$/, "");
  */
 export function findStatedPasswords(text: string): Array<[number, number]> {
   const found: Array<[number, number]> = [];
-  for (const first of allMatches(OTHER_LANGUAGES, text)) {
+  for (const first of allMatches(OTHER_LANGUAGES(), text)) {
     let match: RegExpExecArray | null = first;
     const plain = first.groups?.plain;
     if (plain !== undefined) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lazy } from "./lazy.js";
+import { builtRegExp, lazy, lazyRegExp, regExpText } from "./lazy.js";
 
 describe("lazy", () => {
   it("builds nothing until the first call, then once", () => {
@@ -39,5 +39,24 @@ describe("lazy", () => {
     expect(() => value()).toThrow("first build fails");
     expect(value()).toBe(2);
     expect(value()).toBe(2);
+  });
+});
+
+describe("lazyRegExp", () => {
+  it.each([
+    ["a word in any case", "\\bpasswort\\b", "iu", "/\\bpasswort\\b/iu"],
+    ["flags out of order", "a+b", "yigd", "/a+b/dgiy"],
+    ["a named group and a class", "(?<value>[^\\s:=]{3,})", "giu", "/(?<value>[^\\s:=]{3,})/giu"],
+  ])("gives %s the text its built regex gives", (_name, source, flags, text) => {
+    const pattern = lazyRegExp(source, flags);
+    expect(regExpText(pattern)).toBe(text);
+    expect(String(builtRegExp(pattern))).toBe(text);
+  });
+
+  it("builds the regex on the first call, once", () => {
+    const pattern = lazyRegExp("a+", "g");
+    expect(pattern()).toBe(pattern());
+    expect(builtRegExp(pattern)).toBe(pattern());
+    expect(pattern().flags).toBe("g");
   });
 });
