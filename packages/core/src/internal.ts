@@ -44,6 +44,7 @@ export {
   checkSecretsOfEach,
   type ForgetLine,
   forgetLinesShown,
+  forgottenOn,
   type MaskedPath,
   type MaskedText,
   maskPath,
@@ -56,6 +57,7 @@ export {
   type ShownSearchMatch,
   searchShown,
   shownArgument,
+  TOMBSTONE_FIX,
   WriteSession,
   withMaskedPaths,
 } from "./guards/index.js";
@@ -197,6 +199,7 @@ export {
   FORGET_QUERY_WITHOUT_WORDS,
   forgetQueryText,
   MAX_FORGET_QUERY_CHARS,
+  readTombstones,
   restoreLines,
   // A write pass that failed after some files landed: an application tells it by `name`
   // "WriteInterruptedError" and reads `applied`.

@@ -10,6 +10,7 @@ import {
   tombstoneKeyHash,
   tombstoneWordHash,
 } from "./tombstone-index.js";
+import { readTombstoneText } from "./tombstone-text.js";
 
 export {
   readTombstoneFile,
@@ -138,7 +139,7 @@ export async function liftMatchingTombstones(
   store: TombstoneStore,
   fact: string,
 ): Promise<() => Promise<void>> {
-  const text = await store.readInternal(TOMBSTONES_FILE);
+  const text = await readTombstoneText(store);
   if (text === undefined) return async () => {};
   const tombstones = parseTombstones(text);
   const lifted = liftTombstones(fact, tombstones);
@@ -165,7 +166,7 @@ export async function liftMatchingTombstones(
 export async function readTombstones(
   store: Pick<TombstoneStore, "readInternal">,
 ): Promise<Tombstone[]> {
-  const text = await store.readInternal(TOMBSTONES_FILE);
+  const text = await readTombstoneText(store);
   return text === undefined ? [] : parseTombstones(text);
 }
 
@@ -183,7 +184,15 @@ export async function readTombstones(
 export async function readTombstonesLeniently(
   store: Pick<TombstoneStore, "readInternal">,
 ): Promise<{ tombstones: Tombstone[]; problems: TombstoneProblem[] }> {
-  const text = await store.readInternal(TOMBSTONES_FILE);
+  let text: string | undefined;
+  try {
+    text = await readTombstoneText(store);
+  } catch (error) {
+    // A link or a folder in the file's place: reported as its problem, never read through.
+    if (error instanceof TombstoneFileError)
+      return { tombstones: [], problems: [...error.problems] };
+    throw error;
+  }
   if (text === undefined) return { tombstones: [], problems: [] };
   const reading = readTombstoneFile(text);
   return { tombstones: reading.tombstones.map(copied), problems: reading.problems };
@@ -240,7 +249,7 @@ export class TombstoneCache {
     store: Pick<TombstoneStore, "readInternal">,
     fact: string,
   ): Promise<ForgottenMatch | undefined> {
-    const text = await store.readInternal(TOMBSTONES_FILE);
+    const text = await readTombstoneText(store);
     if (this.index === undefined || text !== this.text) {
       this.index = new TombstoneIndex(text === undefined ? [] : parseTombstones(text));
       this.text = text;
