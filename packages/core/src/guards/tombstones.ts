@@ -296,3 +296,22 @@ export function formatTombstones(tombstones: readonly Tombstone[]): string {
   if (lines.length === 0) return `{"version":${version},"tombstones":[]}\n`;
   return `{"version":${version},"tombstones":[\n${lines.join(",\n")}\n]}\n`;
 }
+
+/**
+ * Tombstones another memory left, added to this one's: those `incoming` holds that `own` does
+ * not (the same date, hashes, query and `kept`), after `own`, in their order. An import carries a
+ * bundle's source's tombstones this way, so a fact forgotten there stays forgotten here
+ * (decision 0121).
+ *
+ * @param own - This memory's tombstones, oldest first.
+ * @param incoming - The other memory's, oldest first.
+ * @returns The list to write; `own` itself (the same array) when nothing is new.
+ * @example mergeTombstones(await readTombstones(store), parseTombstones(bundle.tombstones))
+ */
+export function mergeTombstones(own: Tombstone[], incoming: readonly Tombstone[]): Tombstone[] {
+  const key = (tombstone: Tombstone) =>
+    JSON.stringify([tombstone.date, tombstone.facts, tombstone.query, tombstone.kept ?? null]);
+  const known = new Set(own.map(key));
+  const added = incoming.filter((tombstone) => !known.has(key(tombstone)));
+  return added.length === 0 ? own : [...own, ...added];
+}
