@@ -44,6 +44,8 @@ export {
   checkSecretsOfEach,
   type ForgetLine,
   forgetLinesShown,
+  forgottenOn,
+  formatTombstones,
   type MaskedPath,
   type MaskedText,
   maskPath,
@@ -51,11 +53,14 @@ export {
   maskRows,
   maskSecrets,
   maskSecretsOfEach,
+  mergeTombstones,
+  parseTombstones,
   REDACTED,
   type SearchedFile,
   type ShownSearchMatch,
   searchShown,
   shownArgument,
+  TOMBSTONE_FIX,
   WriteSession,
   withMaskedPaths,
 } from "./guards/index.js";
@@ -197,6 +202,7 @@ export {
   FORGET_QUERY_WITHOUT_WORDS,
   forgetQueryText,
   MAX_FORGET_QUERY_CHARS,
+  readTombstones,
   restoreLines,
   // A write pass that failed after some files landed: an application tells it by `name`
   // "WriteInterruptedError" and reads `applied`.

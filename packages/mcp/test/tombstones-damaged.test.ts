@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rename, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,7 +18,13 @@ import { startInProcess } from "./in-process.js";
 
 const FACT = "lives at 12 Elm Street, Springfield";
 
-type Damage = { name: string; damaged: (text: string) => string; line: number };
+type Damage = {
+  name: string;
+  damaged: (text: string) => string;
+  line: number;
+  /** Puts something other than the file in its place (decision 0121); returns where the text is kept. */
+  placed?: (root: string, tombstones: string) => Promise<string>;
+};
 
 // Each from the file as `forget` wrote it: the header line, one tombstone a line, the closing line.
 const DAMAGES: Damage[] = [
@@ -58,6 +64,42 @@ const DAMAGES: Damage[] = [
     damaged: (text) => text.replace('"query":', '"facts":[],"query":'),
     line: 2,
   },
+  // Decision 0121: a dotfiles manager's link, a sync that made a folder, a `.memfiles` linked
+  // to shared state. memfiles reads no tombstone through any of them, so each is refused as a
+  // damaged file is, and no refusal says to remove it (that would throw the tombstones away).
+  {
+    name: "a link in place of the file",
+    damaged: (text) => text,
+    line: 1,
+    placed: async (root, tombstones) => {
+      const kept = join(root, "..", "tombstones-kept.json");
+      await rename(tombstones, kept);
+      await symlink(kept, tombstones);
+      return kept;
+    },
+  },
+  {
+    name: "a folder in place of the file",
+    damaged: (text) => text,
+    line: 1,
+    placed: async (_root, tombstones) => {
+      const kept = join(tombstones, "..", "tombstones-kept.json");
+      await rename(tombstones, kept);
+      await mkdir(tombstones);
+      return kept;
+    },
+  },
+  {
+    name: ".memfiles a link to the real folder",
+    damaged: (text) => text,
+    line: 1,
+    placed: async (root) => {
+      const kept = join(root, "..", "memfiles-state");
+      await rename(join(root, ".memfiles"), kept);
+      await symlink(kept, join(root, ".memfiles"));
+      return join(kept, "tombstones.json");
+    },
+  },
 ];
 
 const REPOSITORY = resolve(fileURLToPath(new URL(".", import.meta.url)), "../../..");
@@ -80,9 +122,13 @@ function memfiles(args: string[], input?: string): Promise<{ out: string; code: 
 
 // What a surface did with the forgotten fact: showed it, refused with the file's name, or showed
 // memory without it.
+// A write through a linked `.memfiles` is refused at its first internal file (the lock, the
+// journal), naming the link rather than the tombstone file.
 function outcome(text: string): "shown" | "refused" | "hidden" {
   if (text.includes(FACT)) return "shown";
-  return text.includes("tombstones.json") ? "refused" : "hidden";
+  return text.includes("tombstones.json") || text.includes(".memfiles is a link")
+    ? "refused"
+    : "hidden";
 }
 
 // A command that wrote nothing and said why, naming the file.
@@ -122,7 +168,7 @@ const HOOK_EVENTS: Record<string, string> = {
 
 describe.each(["subject", "fact"] as const)("a damaged tombstone file, %s layout", (layout) => {
   // Each case runs the built CLI twelve times: about 45 s on a busy 2-core machine, so 180 s.
-  it.each(DAMAGES)("$name", { timeout: 180_000 }, async ({ damaged, line }) => {
+  it.each(DAMAGES)("$name", { timeout: 180_000 }, async ({ damaged, line, placed }) => {
     const root = join(await mkdtemp(join(tmpdir(), "memfiles-damaged-")), "memory");
     await mkdir(root, { recursive: true });
     const session = await startInProcess(["--root", root, "--layout", layout]);
@@ -139,6 +185,13 @@ describe.each(["subject", "fact"] as const)("a damaged tombstone file, %s layout
       const tombstones = join(root, ".memfiles/tombstones.json");
       const text = damaged(await readFile(tombstones, "utf8"));
       await writeFile(tombstones, text);
+      const keptAt = (await placed?.(root, tombstones)) ?? tombstones;
+      // Every refusal a person or a model is shown, to hold each to "never remove the file".
+      const shown: string[] = [];
+      const seen = <T extends string | { out: string }>(result: T): T => {
+        shown.push(typeof result === "string" ? result : result.out);
+        return result;
+      };
 
       const store = new MemoryStore({ root, layout });
       const tool = memfilesMemoryTool({ store });
@@ -153,24 +206,27 @@ describe.each(["subject", "fact"] as const)("a damaged tombstone file, %s layout
             ...extra,
           }),
         );
-      const check = await memfiles(["check", root, "--json"]);
+      const check = seen(await memfiles(["check", root, "--json"]));
       const { findings } = JSON.parse(check.out) as {
         findings: Array<{ code: string; line?: number }>;
       };
       // Claude Code writing the fact into MEMORY.md by hand: the PreToolUse hook's check of it.
-      const preToolUse = await hook("pre-tool-use", {
-        tool_name: "Write",
-        tool_input: { file_path: join(root, "MEMORY.md"), content: `# Memory\n- ${FACT}\n` },
-      });
+      const preToolUse = seen(
+        await hook("pre-tool-use", {
+          tool_name: "Write",
+          tool_input: { file_path: join(root, "MEMORY.md"), content: `# Memory\n- ${FACT}\n` },
+        }),
+      );
       const denied =
         (
           JSON.parse(preToolUse.out.match(/\{.*\}/s)?.[0] ?? "{}") as {
             hookSpecificOutput?: { permissionDecision?: string; permissionDecisionReason?: string };
           }
         ).hookSpecificOutput ?? {};
-      const fixed = await memfiles(["check", "--fix", root]);
+      const fixed = seen(await memfiles(["check", "--fix", root]));
+      const forgetRun = seen(await memfiles(["forget", root, "--yes", "Elm Street"]));
       const got = {
-        "memory block (library)": outcome(await said(() => renderMemoryBlock({ store }))),
+        "memory block (library)": outcome(seen(await said(() => renderMemoryBlock({ store })))),
         recall: outcome(
           await said(
             async () => (await recallForPrompt({ root, layout, query: "Elm Street" })).text,
@@ -201,8 +257,8 @@ describe.each(["subject", "fact"] as const)("a damaged tombstone file, %s layout
           ),
         ),
         "PreToolUse hook: a MEMORY.md edit": `${denied.permissionDecision ?? "allowed"}: ${outcome(denied.permissionDecisionReason ?? "")}`,
-        "MCP list": outcome(await call("list", {})),
-        "MCP read": outcome(await call("read", { path: putBackPath(layout) })),
+        "MCP list": outcome(seen(await call("list", {}))),
+        "MCP read": outcome(seen(await call("read", { path: putBackPath(layout) }))),
         "MCP resource": outcome(
           await said(async () =>
             JSON.stringify(
@@ -223,17 +279,17 @@ describe.each(["subject", "fact"] as const)("a damaged tombstone file, %s layout
             ),
           ),
         ),
-        "memfiles show": outcome((await memfiles(["show", root, putBackPath(layout)])).out),
+        "memfiles show": outcome(seen(await memfiles(["show", root, putBackPath(layout)])).out),
         "memfiles search": outcome((await memfiles(["search", root, "Elm"])).out),
         "memfiles ls": outcome((await memfiles(["ls", root])).out),
         "MCP remember (a write)": outcome(
-          await call("remember", { file: putBackPath(layout), fact: "types on Colemak" }),
+          seen(await call("remember", { file: putBackPath(layout), fact: "types on Colemak" })),
         ),
         "memfiles remember": outcome(
-          (await memfiles(["remember", root, putBackPath(layout), "types on Dvorak"])).out,
+          seen(await memfiles(["remember", root, putBackPath(layout), "types on Dvorak"])).out,
         ),
-        // A forget lists the lines it would remove (the person's view), then refuses.
-        "memfiles forget": refusal(await memfiles(["forget", root, "--yes", "Elm Street"])),
+        // A forget refuses before it lists the lines it would remove (decision 0121).
+        "memfiles forget": refusal(forgetRun),
         "check --fix: MEMORY.md": outcome(await readFile(join(root, "MEMORY.md"), "utf8")),
       };
       expect({
@@ -250,7 +306,10 @@ describe.each(["subject", "fact"] as const)("a damaged tombstone file, %s layout
           `Cannot read .memfiles/tombstones.json:${line}: `,
         ),
         // Never rewritten while it cannot be read: its tombstones are not lost.
-        kept: (await readFile(tombstones, "utf8")) === text,
+        kept: (await readFile(keptAt, "utf8")) === text,
+        // No refusal tells a person to remove the file or `.memfiles`: that throws the tombstones away.
+        forgetPreviewed: /remove \(\d+\)/i.test(forgetRun.out),
+        saysRemove: shown.filter((said) => /(^|[.:] )(Remove|Delete|rm) /.test(said)),
       }).toEqual({
         got: {
           "memory block (library)": "refused",
@@ -278,6 +337,8 @@ describe.each(["subject", "fact"] as const)("a damaged tombstone file, %s layout
         hookExit: 0,
         hookSays: true,
         kept: true,
+        forgetPreviewed: false,
+        saysRemove: [],
       });
     } finally {
       await session.close();

@@ -1,4 +1,5 @@
 import type { MemoryStore } from "@memfiles/core";
+import { readTombstones } from "@memfiles/core/internal";
 import { MemfilesError } from "@memfiles/errors";
 
 /**
@@ -51,6 +52,8 @@ export type CopyMemoryResult = {
  * @throws {CopyMemoryError} when the source's `MEMORY.md` is too large to read (before anything is
  *   copied), a source file is not text memfiles edits (`notText`) or the target refuses a write
  *   (over its cap, changed meanwhile); nothing in the source changes.
+ * @throws {TombstoneFileError} when the source's `.memfiles/tombstones.json` cannot be read whole
+ *   (damaged, or a link or a folder in its place), before anything is copied (decision 0121).
  * @example await copyMemory(new MemoryStore({ root: "memory" }), pgMemoryStore(sql, "user-42"));
  */
 export async function copyMemory(
@@ -59,6 +62,9 @@ export async function copyMemory(
   internalNames: readonly string[] = MOVED_INTERNAL_FILES,
 ): Promise<CopyMemoryResult> {
   return to.withLock(async () => {
+    // A tombstone file that cannot be read whole is refused as every write refuses it: copied as
+    // it is, the target would refuse it too, or (a link read through) lose what it stands for.
+    await readTombstones(from);
     // Checked before any write: a MEMORY.md too large to read would otherwise arrive as no words
     // of a person's, and the target's index would be rebuilt without them.
     const index = await from.readIndex();

@@ -1,10 +1,12 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { forget, MemoryStore, remember } from "@memfiles/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CopyMemoryError, copyMemory, pgMemoryStore, type SqlClient } from "../src/index.js";
 import { sharedPglite } from "./pglite-fixture.js";
+
+const tombstonesOf = (root: string) => join(root, ".memfiles", "tombstones.json");
 
 describe("export from one backend, import into the other", () => {
   let sql: SqlClient;
@@ -96,6 +98,60 @@ describe("export from one backend, import into the other", () => {
     expect(error).toMatchObject({ code: "copy_failed", path: "blob.md" });
     expect(await target.list()).toEqual([]);
   });
+
+  // A tombstone file that cannot be read whole is refused as every write refuses it (decision
+  // 0121): copied, the target would hold a file every surface refuses, or (a link read through)
+  // tombstones it never had. Each engine as the source; no message says "git" of a database or
+  // tells anyone to remove the file.
+  const CUT = '{"version":2,"tombstones":[\n{"date":"2026/12/0';
+  it.each([
+    ["a folder's, cut off", "folder", async (root: string) => writeFile(tombstonesOf(root), CUT)],
+    [
+      "a folder's, a link in its place",
+      "folder",
+      async (root: string) => {
+        await writeFile(join(root, "..", `${root.split("/").pop()}-kept.json`), CUT);
+        await symlink(join(root, "..", `${root.split("/").pop()}-kept.json`), tombstonesOf(root));
+      },
+    ],
+    [
+      "a folder's, a folder in its place",
+      "folder",
+      async (root: string) => mkdir(tombstonesOf(root)),
+    ],
+    ["PGlite's, cut off", "database", async () => undefined],
+  ] as const)(
+    "refuses a source tombstone file that cannot be read: %s",
+    async (name, engine, damage) => {
+      const root = join(folder, `damaged-${name.replace(/\W+/g, "-")}`);
+      await mkdir(join(root, ".memfiles"), { recursive: true });
+      await writeFile(join(root, "tools.md"), "---\nname: tools\ndescription: Tools.\n---\nvim\n");
+      await damage(root);
+      const user = `damaged-${engine}-${name.length}`;
+      const folderStore = new MemoryStore({ root });
+      const database = pgMemoryStore(sql, user);
+      if (engine === "database") {
+        await copyMemory(new MemoryStore({ root: join(root, "..", "empty-source") }), database);
+        await database.write(
+          "tools.md",
+          "---\nname: tools\ndescription: Tools.\n---\nvim\n",
+          (await database.read("tools.md")).version,
+        );
+        await database.writeInternal("tombstones.json", CUT);
+      }
+      const [from, to] =
+        engine === "folder"
+          ? [folderStore, database]
+          : [database, new MemoryStore({ root: join(root, "..", `${user}-back`) })];
+      const error = await copyMemory(from, to).catch((caught) => caught);
+      expect({
+        name: error.name,
+        copied: (await to.list()).map((row) => row.path),
+        saysGit: /\bgit\b/.test(error.message),
+        saysRemove: /(^|[.:] )(Remove|Delete) /.test(error.message),
+      }).toEqual({ name: "TombstoneFileError", copied: [], saysGit: false, saysRemove: false });
+    },
+  );
 
   it("refuses a MEMORY.md too large to read, before copying anything, leaving the target's index", async () => {
     const source = join(folder, "huge-index");

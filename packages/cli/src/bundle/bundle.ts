@@ -5,14 +5,22 @@ import {
   dropForgottenLines,
   type ForgottenLine,
   foldFileName,
+  formatTombstones,
+  mergeTombstones,
+  parseTombstones,
+  readTombstones,
   safeParseMemoryFile,
   showWithoutForgotten,
 } from "@memfiles/core/internal";
 import { z } from "zod";
 import { CliError } from "../cli-error.js";
 
-/** The bundle format's version; `import` refuses any other. */
-export const BUNDLE_VERSION = 1;
+/**
+ * The bundle format's version: 2 carries the source's tombstones (`tombstones`), 1 has none;
+ * `import` reads both and refuses any other, so a memfiles that knows only 1 refuses a bundle
+ * whose tombstones it would drop (decision 0121).
+ */
+export const BUNDLE_VERSION = 2;
 
 /** Encodings a memory file can have been in when its text went into a bundle as Unicode text. */
 export const BUNDLE_SOURCE_ENCODINGS = ["utf-16le", "utf-16be", "windows-1252"] as const;
@@ -20,7 +28,13 @@ export const BUNDLE_SOURCE_ENCODINGS = ["utf-16le", "utf-16be", "windows-1252"] 
 /** A memory folder as one JSON document: `memfiles export` writes it, `memfiles import` reads it. */
 export const BundleSchema = z.object({
   format: z.literal("memfiles-bundle"),
-  version: z.literal(BUNDLE_VERSION),
+  version: z.union([z.literal(1), z.literal(BUNDLE_VERSION)]),
+  /**
+   * The source's `.memfiles/tombstones.json` as `formatTombstones` writes it (hashes and dates
+   * only, never a forgotten word): `import` adds those the folder lacks, so what was forgotten
+   * there stays forgotten here. Absent when the source had none (and in version 1).
+   */
+  tombstones: z.string().optional(),
   /** When it was exported, ISO 8601. */
   exportedAt: z.string(),
   files: z.array(
@@ -86,7 +100,8 @@ const ENCODING_NAMES: Readonly<Record<string, string>> = {
  *
  * A line a tombstone matches (a forgotten fact put back by hand) is left out, as every surface
  * shows the file (`showWithoutForgotten`): a bundle moves memory to a folder with no tombstones,
- * where it would be shown again; `forgottenLines` counts them.
+ * where it would be shown again; `forgottenLines` counts them. The tombstones themselves go in
+ * too (`tombstones`, version 2), so the folder it is imported into keeps them (decision 0121).
  *
  * @param store - The memory folder.
  * @param now - The export time.
@@ -136,11 +151,13 @@ export async function exportBundle(
       encoding: "windows-1252",
     });
   }
+  const tombstones = await readTombstones(store);
   return {
     bundle: {
       format: "memfiles-bundle",
-      version: BUNDLE_VERSION,
+      version: tombstones.length > 0 ? BUNDLE_VERSION : 1,
       exportedAt: now.toISOString(),
+      ...(tombstones.length > 0 ? { tombstones: formatTombstones(tombstones) } : {}),
       files,
     },
     forgottenLines,
@@ -258,7 +275,19 @@ export async function planImport(
     }
   }
   const writes = steps.filter((step) => step.code === "create" || step.code === "replace");
-  const kept = await dropForgottenLines(store, writes);
+  // The bundle's tombstones count as the folder's own: asked of every line written here, and
+  // written with the import (`importTombstones`).
+  const tombstones = await importTombstones(store, bundle);
+  const kept = await dropForgottenLines(
+    {
+      layout: store.layout,
+      readInternal: async (name) =>
+        name === "tombstones.json" && tombstones !== undefined
+          ? tombstones
+          : store.readInternal(name),
+    },
+    writes,
+  );
   writes.forEach((step, at) => {
     const { content, dropped } = kept[at] ?? { content: step.content, dropped: [] };
     if (dropped.length === 0) return;
@@ -283,4 +312,24 @@ function converted(from: string | undefined, to: string): { converted?: string }
 function updatedOf(text: string, path: string): string {
   const parsed = safeParseMemoryFile(text, { path });
   return parsed.success ? (parsed.value.header.updated ?? "") : "";
+}
+
+/**
+ * The folder's tombstone file with the bundle's tombstones added (`mergeTombstones`): those the
+ * folder lacks, after its own. A damaged tombstone text in the bundle, or a damaged file in the
+ * folder, refuses the import as every write refuses it.
+ *
+ * @param store - The memory folder.
+ * @param bundle - A parsed bundle.
+ * @returns The text to write to `.memfiles/tombstones.json`, or `undefined` when nothing is added.
+ * @throws {TombstoneFileError} when either cannot be read whole (nothing written).
+ */
+export async function importTombstones(
+  store: MemoryStore,
+  bundle: Bundle,
+): Promise<string | undefined> {
+  if (bundle.tombstones === undefined) return undefined;
+  const own = await readTombstones(store);
+  const merged = mergeTombstones(own, parseTombstones(bundle.tombstones));
+  return merged === own ? undefined : formatTombstones(merged);
 }

@@ -5,12 +5,14 @@ import type { MemoryStore } from "@memfiles/core";
 import {
   findForgottenLines,
   findTombstoneProblems,
+  forgottenOn,
   type MaskedPath,
   maskPathsOfEach,
   parseMemoryIndex,
   type RecallIndexDrift,
   rebuildRecallIndex,
   recallIndexDrift,
+  TOMBSTONE_FIX,
   withMaskedPaths,
 } from "@memfiles/core/internal";
 import { andList } from "../output.js";
@@ -123,11 +125,14 @@ export async function checkFolder(
       fixable: false,
     });
   }
-  for (const { path, reason } of report.ignoredFiles) {
+  for (const { path, reason, notAFile } of report.ignoredFiles) {
     findings.push({
       code: "ignored_file",
       path,
-      message: `${path} is never read, searched or recalled: its name is not one memfiles reads (${reason}). Rename it to be read.`,
+      message:
+        notAFile === true
+          ? `${path} is never read, searched or recalled: ${reason}, and memfiles opens only files. Replace it by a file to be read.`
+          : `${path} is never read, searched or recalled: its name is not one memfiles reads (${reason}). Rename it to be read.`,
       fixable: false,
     });
   }
@@ -464,9 +469,10 @@ export function tombstoneProblemMessage(problem: {
   line: number;
   entry?: number;
   problem: string;
+  fix?: string;
 }): string {
   const entry = problem.entry === undefined ? "" : ` (tombstone ${problem.entry + 1})`;
-  return `${problem.path}:${problem.line}${entry}: ${problem.problem}. Until it is fixed memfiles shows no memory to a model and writes none, since a tombstone it cannot read might hide any fact; correct the line by hand or restore the file from git (git checkout -- ${problem.path}), and never delete it: it is what keeps forgotten facts out.`;
+  return `${problem.path}:${problem.line}${entry}: ${problem.problem}. Until it is fixed memfiles shows no memory to a model and writes none, since a tombstone it cannot read might hide any fact; ${problem.fix ?? TOMBSTONE_FIX}.`;
 }
 
 /**
@@ -481,5 +487,5 @@ export function forgottenLineMessage(found: {
   line: number;
   forgotten: string;
 }): string {
-  return `${found.path}:${found.line} holds a fact the user asked to forget on ${found.forgotten}; delete the line, or remember it again to lift the tombstone.`;
+  return `${found.path}:${found.line} holds a fact the user asked to forget ${forgottenOn(found.forgotten)}; delete the line, or remember it again to lift the tombstone.`;
 }

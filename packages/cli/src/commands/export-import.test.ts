@@ -203,3 +203,39 @@ describe("export leaves out what a forget asked for, and refuses a damaged tombs
     }).toEqual({ code: 2, says: expect.stringContaining("tombstones.json:1"), written: false });
   });
 });
+
+// A bundle carries its source's tombstones (decision 0121): imported into a folder that still
+// holds a fact the source forgot (a copy made before the forget), the fact is hidden there too,
+// and `check` names its line. Before, the bundle left the line out and the folder kept showing it.
+describe("import carries the source's tombstones", () => {
+  const FORGOTTEN = "Anna's sister lives in Madrid";
+  it.each(["subject", "fact"] as const)("%s layout", async (layout) => {
+    const folder = await mkdtemp(join(tmpdir(), "memfiles-import-tombstones-"));
+    const path = layout === "subject" ? "topics/family.md" : "family.md";
+    const older = layout === "subject" ? "people/anna.md" : "anna.md";
+    const remember = (memory: string, file: string, fact: string) =>
+      run(folder, ["remember", "--create", "--layout", layout, memory, file, fact]);
+    expect((await remember("memory", path, FORGOTTEN)).code).toBe(0);
+    expect((await remember("memory", path, "Anna's brother lives in Berlin")).code).toBe(0);
+    expect((await remember("copy", older, FORGOTTEN)).code).toBe(0);
+    expect((await run(folder, ["forget", "memory", "--yes", "sister"])).code).toBe(0);
+    expect((await run(folder, ["export", "memory", "-o", "bundle.json"])).code).toBe(0);
+    const bundle = JSON.parse(await readFile(join(folder, "bundle.json"), "utf8"));
+    const imported = await run(folder, ["import", "bundle.json", "copy"]);
+    const searched = await run(folder, ["search", "copy", "Madrid"]);
+    const check = await run(folder, ["check", "copy", "--json"]);
+    const findings = JSON.parse(check.stdout).findings as Array<{ code: string; path: string }>;
+    expect({
+      version: bundle.version,
+      carried: typeof bundle.tombstones === "string" && !bundle.tombstones.includes("Madrid"),
+      imported: imported.code,
+      shown: searched.stdout.includes("sister lives"),
+      // The fact layout names the file's description and its body line: one file either way.
+      named: [
+        ...new Set(
+          findings.filter((finding) => finding.code === "forgotten_line").map((f) => f.path),
+        ),
+      ],
+    }).toEqual({ version: 2, carried: true, imported: 0, shown: false, named: [older] });
+  });
+});

@@ -1,11 +1,13 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { maskPathsOfEach } from "@memfiles/core/internal";
+import { forgottenOn, maskPathsOfEach } from "@memfiles/core/internal";
 import {
+  BUNDLE_VERSION,
   BundleSchema,
   describeConversions,
   exportBundle,
   type ImportStepCode,
+  importTombstones,
   planImport,
   REFUSING_STEPS,
 } from "../bundle/bundle.js";
@@ -95,8 +97,8 @@ export const registerImport: RegisterCommand = (program, context, done) => {
         if (!parsed.success) {
           const version = (json as { version?: unknown } | null)?.version;
           throw new CliError(
-            version !== undefined && version !== 1
-              ? `${bundlePath} is a version ${String(version)} bundle; this memfiles reads version 1. Upgrade memfiles.`
+            version !== undefined && version !== 1 && version !== BUNDLE_VERSION
+              ? `${bundlePath} is a version ${String(version)} bundle; this memfiles reads versions 1 and ${BUNDLE_VERSION}. Upgrade memfiles.`
               : `${bundlePath} is not a memfiles bundle: ${parsed.error.issues[0]?.message ?? "bad shape"} at ${parsed.error.issues[0]?.path.join(".") ?? "?"}.`,
             { code: "bad_bundle" },
           );
@@ -146,6 +148,12 @@ export const registerImport: RegisterCommand = (program, context, done) => {
           // All or nothing: the plan checked the whole bundle, so a write fails only when a file
           // changed meanwhile; then the files already written are put back as they were.
           const applied: Array<{ path: string; before: string | undefined; version: string }> = [];
+          // The source's tombstones first, as a forget writes its tombstone before its files:
+          // kept if a file write fails after (they only ever hide what the source forgot).
+          await store.withLock(async () => {
+            const tombstones = await importTombstones(store, parsed.data);
+            if (tombstones !== undefined) await store.writeInternal("tombstones.json", tombstones);
+          });
           for (const step of writes) {
             const before = step.code === "replace" ? await store.read(step.path) : undefined;
             const written = await store.write(step.path, step.content, step.ifVersion);
@@ -183,7 +191,7 @@ export const registerImport: RegisterCommand = (program, context, done) => {
               context.stdout(`converted  ${step.path}: ${step.converted}\n`);
             for (const line of step.forgotten ?? [])
               context.stdout(
-                `forgotten  ${line.path}:${line.line}: not imported, the user asked to forget it on ${line.forgotten} (a tombstone, rule ${line.rule}); \`memfiles remember\` it to bring it back\n`,
+                `forgotten  ${line.path}:${line.line}: not imported, the user asked to forget it ${forgottenOn(line.forgotten)} (a tombstone, rule ${line.rule}); \`memfiles remember\` it to bring it back\n`,
               );
           }
           if (refused.length > 0)

@@ -43,14 +43,27 @@ describe("the memory page and a damaged tombstone file", () => {
       files: Array<{ path: string }>;
       problems: Array<{ code: string; line: number; message: string }>;
     };
+    // A description edit is a write: refused while the file cannot be read (decision 0121).
+    const before = await readFile(join(root, "profile.md"), "utf8");
+    const { version } = await new MemoryStore({ root }).read("profile.md");
+    const edit = await fetch(`http://127.0.0.1:${page.port}/api/description?token=${page.token}`, {
+      method: "POST",
+      headers: { origin: `http://127.0.0.1:${page.port}`, "content-type": "application/json" },
+      body: JSON.stringify({ file: "profile.md", version, description: "the user, at work" }),
+    });
+    const edited = (await edit.json()) as { code: string };
     expect({
       status: response.status,
+      edit: edited.code,
+      descriptionKept: (await readFile(join(root, "profile.md"), "utf8")) === before,
       files: body.files.map((file) => file.path),
       // Each line once: a cut-off tombstone is broken JSON and a tombstone with no hash.
       problems: [...new Set(body.problems.map((problem) => `${problem.code}:${problem.line}`))],
       kept: (await readFile(join(root, ".memfiles/tombstones.json"), "utf8")) === text,
     }).toEqual({
       status: 200,
+      edit: lines.length === 0 ? "saved" : "tombstone_file_invalid",
+      descriptionKept: lines.length > 0,
       files: ["profile.md"],
       problems: lines.map((line) => `tombstones_unreadable:${line}`),
       kept: true,

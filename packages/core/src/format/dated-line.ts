@@ -88,6 +88,21 @@ export function nextListMarker(previous: string | undefined): string | undefined
 }
 
 /**
+ * The list marker for a line added at the end of a list (`remember`): the next after the last line
+ * of the list's outer level, the least indented, so a line after a nested item ("  - " under
+ * "- ") is not written as that item's child.
+ *
+ * @param markers - The markers of the file's dated lines in order (`undefined`: no list item).
+ * @returns The marker for the new line, or `undefined` when the last such line has none.
+ * @example appendedListMarker(["1. ", "  - ", "2. ", "   - "]) // "3. "
+ */
+export function appendedListMarker(markers: ReadonlyArray<string | undefined>): string | undefined {
+  const indent = (marker: string | undefined) => /^\s*/u.exec(marker ?? "")?.[0].length ?? 0;
+  const outer = Math.min(...markers.map(indent));
+  return nextListMarker(markers.findLast((marker) => indent(marker) === outer));
+}
+
+/**
  * Write one dated line, `[stated YYYY/MM/DD] text`, after its list marker when it has one. Runs of
  * white space in the text (line breaks included) become one space, so the line never breaks.
  *

@@ -1,4 +1,5 @@
 export {
+  appendedListMarker,
   DATED_LINE_START,
   dateTag,
   formatDatedLine,

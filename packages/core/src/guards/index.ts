@@ -26,3 +26,6 @@ export {
 } from "./search-shown.js";
 export { findSecrets, REDACTED } from "./secret-guard.js";
 export { argumentErrorText, shownArgument } from "./shown-argument.js";
+export { forgottenOn } from "./tombstone-day.js";
+export { TOMBSTONE_FIX } from "./tombstone-file-error.js";
+export { formatTombstones, mergeTombstones, parseTombstones } from "./tombstones.js";

@@ -5,6 +5,7 @@ import {
   parseTree,
   printParseErrorCode,
 } from "jsonc-parser";
+import { UNKNOWN_TOMBSTONE_DATE } from "./tombstone-day.js";
 import {
   type IndexedTombstone,
   KEY_BYTES,
@@ -21,8 +22,13 @@ export type TombstoneProblem = {
   line: number;
   /** 0-based place of the tombstone in the list, when the problem is inside one. */
   entry?: number;
-  /** What failed, in words ("its date is not YYYY/MM/DD", "broken JSON: CommaExpected"). */
+  /** What failed, in words ("its date 7 is not YYYY/MM/DD", "broken JSON: a comma is missing"). */
   problem: string;
+  /**
+   * How to put it right, when not by correcting the line or restoring the file from a backup
+   * (`TOMBSTONE_FIX`): a link in the file's place is replaced by what it points to.
+   */
+  fix?: string;
 };
 
 /** What {@link readTombstoneFile} could read of a tombstone file, and what it could not. */
@@ -33,11 +39,7 @@ export type TombstoneReading = {
   problems: TombstoneProblem[];
 };
 
-/**
- * A tombstone's date when its own cannot be read: before every day, so rules 2 and 3 ask it of
- * every stored line as of a proposal (it hides more, never less, until the file is fixed).
- */
-export const UNKNOWN_TOMBSTONE_DATE = "0000/00/00";
+export { UNKNOWN_TOMBSTONE_DATE };
 
 const HEX_HASH = /^[0-9a-f]{64}$/i;
 const DAY = /^(\d{4})[/-](\d{2})[/-](\d{2})$/;
@@ -58,7 +60,7 @@ const DAY = /^(\d{4})[/-](\d{2})[/-](\d{2})$/;
  *
  * @param text - The file's text.
  * @returns The tombstones read and the problems (empty for a sound file).
- * @example readTombstoneFile('{"version":2,"tombstones":[') // { tombstones: [], problems: [{ line: 1, problem: "broken JSON: ValueExpected" }] }
+ * @example readTombstoneFile('{"version":2,"tombstones":[') // { tombstones: [], problems: [{ line: 1, problem: "broken JSON: a value is missing" }] }
  */
 export function readTombstoneFile(text: string): TombstoneReading {
   const written = storedTombstones(text);
@@ -86,7 +88,7 @@ export function readTombstoneTree(text: string): TombstoneReading {
     // The first error of a line says what broke; the rest follow from it.
     if (seenLines.has(line)) continue;
     seenLines.add(line);
-    problems.push({ line, problem: `broken JSON: ${printParseErrorCode(error.error)}` });
+    problems.push({ line, problem: `broken JSON: ${parseErrorWords(error.error)}` });
   }
   if (root?.type !== "object") {
     if (problems.length === 0) {
@@ -124,6 +126,31 @@ export function readTombstoneTree(text: string): TombstoneReading {
     entry++;
   }
   return { tombstones, problems };
+}
+
+// jsonc-parser's error codes, said in words a person editing the file reads (by the code's name,
+// which the library prints: its enum is a `const enum`).
+const PARSE_ERROR_WORDS: Record<string, string> = {
+  InvalidSymbol: "a character that JSON does not allow here",
+  InvalidNumberFormat: "a number written in a way JSON does not read",
+  PropertyNameExpected: "a key in double quotes is missing",
+  ValueExpected: "a value is missing",
+  ColonExpected: "a colon is missing after a key",
+  CommaExpected: "a comma is missing",
+  CloseBraceExpected: "a closing } is missing",
+  CloseBracketExpected: "a closing ] is missing",
+  EndOfFileExpected: "text goes on after the end of the JSON",
+  InvalidCommentToken: "a comment, which JSON does not allow",
+  UnexpectedEndOfComment: "a comment that never ends",
+  UnexpectedEndOfString: "a text whose closing quote is missing",
+  UnexpectedEndOfNumber: "a number that is cut off",
+  InvalidUnicode: "a \\u escape that is not four hex digits",
+  InvalidEscapeCharacter: "a backslash escape JSON does not know",
+  InvalidCharacter: "a control character inside a text",
+};
+
+function parseErrorWords(code: ParseError["error"]): string {
+  return PARSE_ERROR_WORDS[printParseErrorCode(code)] ?? "it is not JSON";
 }
 
 // A key an object gives twice: JSON readers disagree on which one counts (`JSON.parse` takes the

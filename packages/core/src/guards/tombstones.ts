@@ -10,6 +10,7 @@ import {
   tombstoneKeyHash,
   tombstoneWordHash,
 } from "./tombstone-index.js";
+import { readTombstoneText } from "./tombstone-text.js";
 
 export {
   readTombstoneFile,
@@ -138,7 +139,7 @@ export async function liftMatchingTombstones(
   store: TombstoneStore,
   fact: string,
 ): Promise<() => Promise<void>> {
-  const text = await store.readInternal(TOMBSTONES_FILE);
+  const text = await readTombstoneText(store);
   if (text === undefined) return async () => {};
   const tombstones = parseTombstones(text);
   const lifted = liftTombstones(fact, tombstones);
@@ -165,7 +166,7 @@ export async function liftMatchingTombstones(
 export async function readTombstones(
   store: Pick<TombstoneStore, "readInternal">,
 ): Promise<Tombstone[]> {
-  const text = await store.readInternal(TOMBSTONES_FILE);
+  const text = await readTombstoneText(store);
   return text === undefined ? [] : parseTombstones(text);
 }
 
@@ -183,7 +184,15 @@ export async function readTombstones(
 export async function readTombstonesLeniently(
   store: Pick<TombstoneStore, "readInternal">,
 ): Promise<{ tombstones: Tombstone[]; problems: TombstoneProblem[] }> {
-  const text = await store.readInternal(TOMBSTONES_FILE);
+  let text: string | undefined;
+  try {
+    text = await readTombstoneText(store);
+  } catch (error) {
+    // A link or a folder in the file's place: reported as its problem, never read through.
+    if (error instanceof TombstoneFileError)
+      return { tombstones: [], problems: [...error.problems] };
+    throw error;
+  }
   if (text === undefined) return { tombstones: [], problems: [] };
   const reading = readTombstoneFile(text);
   return { tombstones: reading.tombstones.map(copied), problems: reading.problems };
@@ -240,7 +249,7 @@ export class TombstoneCache {
     store: Pick<TombstoneStore, "readInternal">,
     fact: string,
   ): Promise<ForgottenMatch | undefined> {
-    const text = await store.readInternal(TOMBSTONES_FILE);
+    const text = await readTombstoneText(store);
     if (this.index === undefined || text !== this.text) {
       this.index = new TombstoneIndex(text === undefined ? [] : parseTombstones(text));
       this.text = text;
@@ -286,4 +295,23 @@ export function formatTombstones(tombstones: readonly Tombstone[]): string {
   const version = tombstones.some((tombstone) => tombstone.kept !== undefined) ? 3 : 2;
   if (lines.length === 0) return `{"version":${version},"tombstones":[]}\n`;
   return `{"version":${version},"tombstones":[\n${lines.join(",\n")}\n]}\n`;
+}
+
+/**
+ * Tombstones another memory left, added to this one's: those `incoming` holds that `own` does
+ * not (the same date, hashes, query and `kept`), after `own`, in their order. An import carries a
+ * bundle's source's tombstones this way, so a fact forgotten there stays forgotten here
+ * (decision 0121).
+ *
+ * @param own - This memory's tombstones, oldest first.
+ * @param incoming - The other memory's, oldest first.
+ * @returns The list to write; `own` itself (the same array) when nothing is new.
+ * @example mergeTombstones(await readTombstones(store), parseTombstones(bundle.tombstones))
+ */
+export function mergeTombstones(own: Tombstone[], incoming: readonly Tombstone[]): Tombstone[] {
+  const key = (tombstone: Tombstone) =>
+    JSON.stringify([tombstone.date, tombstone.facts, tombstone.query, tombstone.kept ?? null]);
+  const known = new Set(own.map(key));
+  const added = incoming.filter((tombstone) => !known.has(key(tombstone)));
+  return added.length === 0 ? own : [...own, ...added];
 }

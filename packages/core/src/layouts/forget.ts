@@ -113,6 +113,8 @@ export async function forget(options: ForgetOptions): Promise<ForgetResult> {
  *
  * @param options - `{ store, query }` as for `forget`.
  * @returns `{ files: [{ path, version, lines }], notRemoved? }`; `files` empty when nothing matches.
+ * @throws {TombstoneFileError} when `.memfiles/tombstones.json` cannot be read whole, before
+ *   anything is shown (the forget would refuse it: decision 0121).
  * @example
  * const preview = await previewForget({ store, query: "where I deploy" });
  * await forget({ store, query: "where I deploy", only: preview.files });
@@ -120,6 +122,8 @@ export async function forget(options: ForgetOptions): Promise<ForgetResult> {
 export async function previewForget(
   options: Pick<ForgetOptions, "store" | "query">,
 ): Promise<ForgetPreview> {
+  // Refuse first, as the forget would: no preview of lines a damaged tombstone file stops.
+  await readTombstones(options.store);
   if (forgetQueryTooLong(options.query) !== undefined) return { files: [] };
   const query = forgetQueryText(options.query);
   if (factKey(query) === "") return { files: [] };

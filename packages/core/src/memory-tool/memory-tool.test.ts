@@ -397,6 +397,47 @@ describe("hostile commands are refused with nothing written", () => {
     },
   );
 
+  // One contract for all six commands (docs/memory-tool-and-mcp.md): `tool.run` throws a refusal
+  // as a MemoryToolError, and the SDK's tool runner sends it back as `Error: <message>`.
+  it.each<[string, Command]>([
+    ["view", { command: "view", path: "/memories/topics/missing.md" }],
+    ["create", { command: "create", path: "/memories/MEMORY.md", file_text: "x" }],
+    [
+      "str_replace",
+      { command: "str_replace", path: "/memories/topics/tools.md", old_str: "Vim", new_str: "x" },
+    ],
+    [
+      "insert",
+      { command: "insert", path: "/memories/topics/tools.md", insert_line: 99, insert_text: "x" },
+    ],
+    ["delete", { command: "delete", path: "/memories" }],
+    [
+      "rename",
+      {
+        command: "rename",
+        old_path: "/memories/topics/tools.md",
+        new_path: "/memories/profile.md",
+      },
+    ],
+  ])(
+    "%s: run throws a MemoryToolError, the runner answers `Error: <message>`",
+    async (_name, command) => {
+      const { run, tool, root } = await setup();
+      await mkdir(join(root, "topics"), { recursive: true });
+      await writeFile(join(root, "topics/tools.md"), TOOLS_FILE);
+      await writeFile(join(root, "profile.md"), "---\nname: profile\ndescription: Who.\n---\n");
+      const thrown = await Promise.resolve(tool.run(command)).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(thrown).toBeInstanceOf(MemoryToolError);
+      expect(await run(command)).toEqual({
+        text: `Error: ${(thrown as Error).message}`,
+        isError: true,
+      });
+    },
+  );
+
   it("a link out of the folder is neither read nor written through", async () => {
     const { run, root, base, snapshot } = await setup();
     await mkdir(join(base, "outside"), { recursive: true });

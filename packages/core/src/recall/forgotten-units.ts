@@ -4,8 +4,7 @@ import {
   forgottenRow,
   shownWithoutForgotten,
 } from "../guards/forgotten-shown.js";
-import { TOMBSTONES_FILE } from "../guards/tombstone-index.js";
-import { MemoryPathError } from "../store/memory-path-error.js";
+import { readTombstoneText } from "../guards/tombstone-text.js";
 import type { StoreLayout } from "../store/types.js";
 import { fileStem } from "../text/file-stem.js";
 import type { RecallStore } from "./recall-store.js";
@@ -104,18 +103,13 @@ async function forgottenTextCheck(store: RecallStore): Promise<ForgottenCheck | 
   const whole = scopeOf(store).store as Partial<{
     readInternal(path: string): Promise<string | undefined>;
   }>;
-  // `.memfiles` a plain file or a link: memfiles writes no tombstone there, and recall goes on as
-  // it does without its index. A link or a folder in place of the tombstone file itself may hold
-  // tombstones (a dotfiles manager's link): refused, as a damaged file is (decision 0115).
-  const text = await whole.readInternal?.(TOMBSTONES_FILE).catch((error: unknown) => {
-    if (
-      error instanceof MemoryPathError &&
-      error.code === "path_refused" &&
-      error.path !== TOMBSTONES_FILE
-    )
-      return undefined;
-    throw error;
-  });
+  // A `.memfiles` that is a plain file holds no tombstone; a link or a folder in place of the file,
+  // or a `.memfiles` that is a link, may stand for tombstones: refused, as a damaged file is
+  // (decisions 0115, 0121). Internal state that is not a tombstone is not asked.
+  const text =
+    whole.readInternal === undefined
+      ? undefined
+      : await readTombstoneText(whole as Required<typeof whole>);
   // Format 1 or a broken file: the schemas read it, or say what is wrong with it.
   return forgottenCheckOf(text, async (stored) =>
     (await import("../guards/tombstones.js")).parseTombstones(stored),

@@ -1108,6 +1108,13 @@ export class FolderStore implements StoreEngine {
           }
           out.push({ path, absolute, link: true });
         } else out.push({ path, absolute });
+      } else if (ignoredFiles && entry.name.endsWith(".md")) {
+        // A pipe, a socket or a device with a memory file's name: never opened, said by `check`.
+        ignoredFiles.push({
+          path,
+          reason: `it is ${entry.isFIFO() ? "a pipe" : entry.isSocket() ? "a socket" : "a device"}, not a file`,
+          notAFile: true,
+        });
       }
     }
   }

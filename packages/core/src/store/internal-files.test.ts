@@ -149,16 +149,19 @@ describe("internal files under .memfiles/", () => {
     },
   );
 
+  // A link is refused as the file read through it (a tombstone file behind a linked `.memfiles`
+  // fails closed); neither hint says to delete anything (decision 0121).
   it.each([
-    ["a link", () => symlink(sandbox, join(root, ".memfiles"))],
-    ["a file", () => writeFile(join(root, ".memfiles"), "x")],
-  ])("refuses to read when .memfiles is %s", async (_name, setUp) => {
+    ["a link", () => symlink(sandbox, join(root, ".memfiles")), "tombstones.jsonl", "is a link"],
+    ["a file", () => writeFile(join(root, ".memfiles"), "x"), ".memfiles", "is a file"],
+  ])("refuses to read when .memfiles is %s", async (_name, setUp, path, reason) => {
     await mkdir(root);
     await writeFile(join(sandbox, "tombstones.jsonl"), "outside");
     await setUp();
-    await expect(readInternalFile(root, "tombstones.jsonl")).rejects.toThrow(
-      "it is a link or a file",
-    );
+    const error = await readInternalFile(root, "tombstones.jsonl").catch((caught) => caught);
+    expect({ name: error.name, path: error.path }).toEqual({ name: "MemoryPathError", path });
+    expect(error.message).toContain(reason);
+    expect(error.message).not.toMatch(/(^|\. )(Remove|Delete) /);
   });
 
   it("refuses to write or append through a link inside .memfiles/", async () => {

@@ -3,6 +3,7 @@ import { lstat, mkdir, open, realpath, rm } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { isMissing } from "../file-system/index.js";
 import { readFileInside, removeFileDurably, writeFileInside } from "./inside-root.js";
+import { ENTRY_WORDS, internalEntryHint } from "./internal-entry-hint.js";
 import { MemoryPathError } from "./memory-path-error.js";
 import { MemoryWriteError } from "./memory-write-error.js";
 import {
@@ -59,19 +60,26 @@ async function internalTarget(
   let current = folder;
   for (let index = 0; index < segments.length; index++) {
     current = join(current, segments[index] as string);
-    let isExpected: boolean;
+    const wantsFile = index === segments.length - 1;
+    let found: "link" | "folder" | "file" | "other" | undefined;
     try {
       const stats = await lstat(current);
-      isExpected = index === segments.length - 1 ? stats.isFile() : stats.isDirectory();
+      found = stats.isSymbolicLink()
+        ? "link"
+        : stats.isDirectory()
+          ? "folder"
+          : stats.isFile()
+            ? "file"
+            : "other";
     } catch (error) {
       if (isMissing(error)) break;
       throw error;
     }
-    if (!isExpected) {
+    if (found !== (wantsFile ? "file" : "folder")) {
       throw new MemoryPathError({
         path: relativePath,
-        reason: "it is a link or not the kind of entry expected inside .memfiles/",
-        hint: `Remove ${current}; memfiles recreates its internal files.`,
+        reason: `${current} is ${ENTRY_WORDS[found]}, not the ${wantsFile ? "file" : "folder"} memfiles keeps there`,
+        hint: internalEntryHint(current, found, wantsFile ? "file" : "folder"),
       });
     }
   }
@@ -112,7 +120,7 @@ export async function readInternalFile(
 ): Promise<string | undefined> {
   const segments = internalSegments(relativePath);
   // A read never creates anything: a dry run or a status look leaves a new folder as it was.
-  const internal = await ensureInternalFolder(root, { create: false });
+  const internal = await ensureInternalFolder(root, { create: false, reading: relativePath });
   if (internal === undefined) return undefined;
   const { folder } = internal;
   try {

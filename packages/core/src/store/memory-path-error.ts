@@ -28,7 +28,10 @@ export class MemoryPathError extends MemfilesError {
   override readonly name = "MemoryPathError";
   /** The refused path, exactly as given. */
   readonly path: string;
+  /** Why it is refused, as given (a sentence fragment). */
   readonly reason: string;
+  /** How to fix it, as the message ends. */
+  readonly hint: string;
 
   constructor(options: MemoryPathErrorOptions) {
     super(
@@ -41,5 +44,6 @@ export class MemoryPathError extends MemfilesError {
     );
     this.path = options.path;
     this.reason = options.reason;
+    this.hint = options.hint ?? RULE;
   }
 }

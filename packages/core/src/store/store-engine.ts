@@ -20,7 +20,7 @@ export type CheckParts = {
    */
   indexLinked?: boolean;
   /** `.md` files whose names are no memory path, so `list()` skips them (a folder's matter). */
-  ignoredFiles: Array<{ path: string; reason: string }>;
+  ignoredFiles: Array<{ path: string; reason: string; notAFile?: true }>;
   /** Temp files of killed writes (a folder's matter; [] elsewhere). */
   leftoverTempFiles: string[];
 };

@@ -5,6 +5,7 @@ import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { lock as LockFunction } from "proper-lockfile";
 import { errorCode, isMissing } from "../file-system/index.js";
+import { internalEntryHint } from "./internal-entry-hint.js";
 import { MemoryLockError } from "./memory-lock-error.js";
 import { MemoryPathError } from "./memory-path-error.js";
 import { MemoryWriteError, memoryWriteError } from "./memory-write-error.js";
@@ -190,16 +191,18 @@ export type InternalFolder = { realRoot: string; folder: string };
 /**
  * Create `<root>/.memfiles` if needed and check it is a real folder (not a link that could send
  * internal writes outside the root). With `create: false` nothing is created: a missing root or
- * `.memfiles/` gives `undefined`, so a read leaves a new folder as it was.
+ * `.memfiles/` gives `undefined`, so a read leaves a new folder as it was. `reading` names the
+ * internal file a read is for: a `.memfiles` that is a link is refused as that file
+ * (`MemoryPathError.path`), so a tombstone file behind it fails closed as a linked one does.
  */
 export async function ensureInternalFolder(root: string): Promise<InternalFolder>;
 export async function ensureInternalFolder(
   root: string,
-  options: { create: false },
+  options: { create: false; reading?: string },
 ): Promise<InternalFolder | undefined>;
 export async function ensureInternalFolder(
   root: string,
-  options: { create: boolean } = { create: true },
+  options: { create: boolean; reading?: string } = { create: true },
 ): Promise<InternalFolder | undefined> {
   let realRoot: string;
   try {
@@ -223,11 +226,21 @@ export async function ensureInternalFolder(
     }
     stats = await lstat(folder);
   }
+  if (stats.isSymbolicLink()) {
+    // Whatever is read through it is refused as that file: a tombstone file behind a linked
+    // `.memfiles` may hold tombstones, so a read of it fails closed as a linked file does.
+    throw new MemoryPathError({
+      path: options.reading ?? INTERNAL_FOLDER,
+      reason: `${folder} is a link, and memfiles reads and writes its internal state only in a real folder`,
+      hint: internalEntryHint(folder, "link", "folder"),
+    });
+  }
   if (!stats.isDirectory()) {
+    // A plain file holds no internal state memfiles wrote: nothing in it is lost by moving it.
     throw new MemoryPathError({
       path: INTERNAL_FOLDER,
-      reason: "it is a link or a file, and memfiles keeps its internal state there",
-      hint: `Remove ${folder} and let memfiles create the folder.`,
+      reason: `${folder} is ${stats.isFile() ? "a file" : "neither a file nor a folder"}, and memfiles keeps its internal state in a folder there`,
+      hint: `Move ${folder} aside and let memfiles create the folder.`,
     });
   }
   return { realRoot, folder };

@@ -209,9 +209,10 @@ export type CheckResult = {
    * `.md` files `list()` skips because their names are no memory path, with why: a device name on
    * Windows (`aux.md`, `nul.md`), a character Windows cannot store (`what?.md`), a name starting
    * with a dot or ending in a space, a percent-encoded character. They are never read, searched or
-   * recalled; rename them to be read.
+   * recalled; rename them to be read. `notAFile`: a `.md` name on a pipe, a socket or a device,
+   * which memfiles never opens (a read of a pipe would wait for a writer): replace it by a file.
    */
-  ignoredFiles: Array<{ path: string; reason: string }>;
+  ignoredFiles: Array<{ path: string; reason: string; notAFile?: true }>;
   /**
    * Temp files left by writes that were killed midway (`<name>.memfiles-<hex>.tmp`, or
    * write-file-atomic's `<name>.<n>` from older versions), paths relative to the folder: they may

@@ -1,4 +1,5 @@
 import { editMemoryText, safeParseMemoryFile } from "../format/index.js";
+import { readTombstones } from "../guards/tombstones.js";
 import { oneLineFieldProblem } from "../text/index.js";
 import { MAX_DESCRIPTION_CHARS } from "./proposal.js";
 import type { WriteStore } from "./write-pipeline.js";
@@ -44,6 +45,8 @@ export type EditDescriptionResult =
  *   `{ ok: false, code, path, message, current? }` with `current` the file's text now on a
  *   `version_conflict`.
  * @throws {MemoryPathError} when the path is not allowed.
+ * @throws {TombstoneFileError} when `.memfiles/tombstones.json` cannot be read whole, as every
+ *   write (nothing written; decisions 0107, 0121).
  * @example
  * const { version } = await store.read("topics/tools.md");
  * await editDescription({ store, path: "topics/tools.md", description: "Dev tools.", ifVersion: version });
@@ -74,6 +77,8 @@ export async function editDescription(
       message: `Refused the description of ${path}: it must be one non-empty line of at most ${MAX_DESCRIPTION_CHARS} chars.`,
     };
   }
+  // Refused as every write is while a tombstone file cannot be read (decision 0107).
+  await readTombstones(store);
   const read = await store.read(path);
   if (!read.exists) {
     return { ok: false, code: "missing_file", path, message: `${path} does not exist.` };

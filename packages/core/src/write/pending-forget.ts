@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { editMemoryText, formatDatedLine, safeParseMemoryFile } from "../format/index.js";
-import { readTombstones, type Tombstone } from "../guards/tombstones.js";
+import { readTombstones, type Tombstone, writeTombstones } from "../guards/tombstones.js";
 import { type MemoryStore, PENDING_FORGET_FILE } from "../store/index.js";
 import { hashText } from "../text/index.js";
 import { emptiedByForget } from "./emptied-file.js";
@@ -9,28 +9,46 @@ import type { WriteStore } from "./write-pipeline.js";
 
 // The journal of a forget in progress: which lines go, as hashes only (like the tombstones), so a
 // forget killed midway is finished by the next call instead of leaving the line with its tombstone.
+// It carries the forget's tombstone (hashes only) too: a forget killed after the journal and
+// before its tombstone is finished with the tombstone, so the lines stay out (decision 0121).
 const PendingForgetSchema = z.strictObject({
   date: z.string(),
   lines: z.array(z.strictObject({ path: z.string(), hash: z.string() })),
+  tombstone: z
+    .strictObject({
+      date: z.string(),
+      facts: z.array(z.strictObject({ hash: z.string(), words: z.array(z.string()) })),
+      query: z.array(z.string()),
+    })
+    .optional(),
 });
 type PendingForget = z.infer<typeof PendingForgetSchema>;
 
 /**
- * Records, before any file is changed, the lines a forget removes (hashes of the lines).
+ * Records, before any file is changed, the lines a forget removes (hashes of the lines) and the
+ * tombstone it leaves (hashes only), so a forget killed before its tombstone is on disk is
+ * finished with it.
  *
  * @param store - The store, under its lock.
  * @param date - The forget's date tag, for `updated:`.
  * @param lines - `{ path, line }` of each line to remove.
+ * @param tombstone - The tombstone the forget writes next, if it leaves one.
  * @returns Resolves once the journal is on disk.
  */
 export async function beginForget(
   store: WriteStore,
   date: string,
   lines: ReadonlyArray<{ path: string; line: string }>,
+  tombstone?: Tombstone,
 ): Promise<void> {
   const journal: PendingForget = {
     date,
     lines: lines.map(({ path, line }) => ({ path, hash: hashText(line) })),
+    ...(tombstone === undefined
+      ? {}
+      : {
+          tombstone: { date: tombstone.date, facts: tombstone.facts, query: tombstone.query },
+        }),
   };
   await store.writeInternal(PENDING_FORGET_FILE, `${JSON.stringify(journal)}\n`);
 }
@@ -41,8 +59,8 @@ export async function endForget(store: WriteStore): Promise<void> {
 }
 
 /**
- * Finishes a forget that was killed midway: removes every line the journal names that is still in
- * its file (deleting a file left with nothing a person wrote, `emptiedByForget`, as the forget
+ * Finishes a forget that was killed midway: writes the journal's tombstone when the forget died
+ * before it did, removes every line the journal names that is still in its file (deleting a file left with nothing a person wrote, `emptiedByForget`, as the forget
  * would have), records in its tombstone what it left (`kept`, as the forget would have), then
  * clears the journal. Call it under the store lock before changing memory.
  *
@@ -57,6 +75,15 @@ export async function finishPendingForget(store: WriteStore): Promise<number> {
   if (!parsed.success) {
     await endForget(store);
     return 0;
+  }
+  // Killed before its tombstone was written: write it first, as the forget would have.
+  const journaled = parsed.data.tombstone;
+  if (journaled !== undefined) {
+    const tombstones = await readTombstones(store);
+    const same = (tombstone: Tombstone) =>
+      JSON.stringify([tombstone.date, tombstone.facts, tombstone.query]) ===
+      JSON.stringify([journaled.date, journaled.facts, journaled.query]);
+    if (!tombstones.some(same)) await writeTombstones(store, [...tombstones, journaled]);
   }
   let count = 0;
   const paths = [...new Set(parsed.data.lines.map((line) => line.path))];

@@ -1,3 +1,4 @@
+import { forgottenOn } from "../guards/tombstone-day.js";
 import {
   isPlaceholder,
   loneSurrogateProblem,
@@ -100,7 +101,7 @@ export const WRITE_CHECKS = [
     needs: "tombstones",
     rule: "no tombstone matches the fact (the user's own request lifts them instead)",
     message: (detail: Named & { date: string; rule: string }) =>
-      `Refused ${detail.what}: the user asked on ${detail.date} to forget it (tombstone rule ${detail.rule}).`,
+      `Refused ${detail.what}: the user asked ${forgottenOn(detail.date)} to forget it (tombstone rule ${detail.rule}).`,
   },
   {
     code: "replaces_not_found",

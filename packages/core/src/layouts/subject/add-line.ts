@@ -1,9 +1,9 @@
 import {
+  appendedListMarker,
   editMemoryText,
   formatDatedLine,
   formatMemoryFile,
   type MemoryHeader,
-  nextListMarker,
   readTypedLine,
   replacesKeys,
 } from "../../format/index.js";
@@ -282,9 +282,12 @@ async function editLine(
   const replaced: string[] = [];
   const remove = new Set<number>();
   // The new line takes the file's own shape (decision 0101): the marker of the line it replaces,
-  // else the one after the last dated line's (`- ` after `- `, `4. ` after `3. `).
-  let marker = nextListMarker(
-    state.file?.lines.findLast((current) => current.kind === "dated")?.marker,
+  // else the one after the last dated line's of the outer level (`- ` after `- `, `4. ` after
+  // `3. `, and `- ` after a nested `  - ` under `- `).
+  let marker = appendedListMarker(
+    (state.file?.lines ?? []).flatMap((current) =>
+      current.kind === "dated" ? [current.marker] : [],
+    ),
   );
   // The line `replaces` names, dated by memfiles or typed by a person (see `readTypedLine`).
   const body = state.file?.lineMap.bodyLine ?? 0;

@@ -104,7 +104,8 @@ export async function forgetLines(
     const journaled = plans.flatMap((plan) =>
       plan.removed.map((line) => ({ path: plan.path, line })),
     );
-    if (journaled.length > 0) await beginForget(store, today, journaled);
+    if (journaled.length > 0)
+      await beginForget(store, today, journaled, leaveTombstone ? tombstone : undefined);
     if (leaveTombstone) {
       await writeTombstones(store, [...tombstones, tombstone]).catch(async (error: unknown) => {
         // A journal without its tombstone would have the next call remove the lines with nothing

@@ -30,6 +30,13 @@ const SHAPES: Shape[] = [
   { name: "none", marker: () => "", next: "" },
   { name: "indented", marker: () => "  - ", next: "  - " },
   { name: "mixed", marker: (at) => (at === 1 ? "" : "- "), next: "- " },
+  // The last line a nested item: a new line goes to the outer list, not under that item.
+  { name: "a nested item last", marker: (at) => (at === 2 ? "  - " : "- "), next: "- " },
+  {
+    name: "numbered, a nested item last",
+    marker: (at) => (at === 2 ? "   - " : `${at + 1}. `),
+    next: "3. ",
+  },
 ];
 
 function body(shape: Shape): string[] {
