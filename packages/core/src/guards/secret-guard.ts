@@ -69,6 +69,10 @@ const HYPHENED_VALUE = /^(?=.*[\p{N}!@#$%^&*]).{4,}$/u;
 // "the password is John's birthday backwards": a name and "'s" says whose thing the password is
 // made from, a hint, not the password (decision 0113).
 const POSSESSIVE_AFTER = /^['’]s(?![\p{L}\p{N}])/u;
+// "my password is Dana's2024": an apostrophe with more of the word after it than "'s" is typed in
+// the value, which goes on to the next white space (a new user's trial masked "[redacted]'s2024";
+// decision 0117).
+const APOSTROPHE_REST = /^['’][\p{L}\p{N}][^\s"'`]*/u;
 // The word "passphrase" says words follow: two plain words after it are (half) a passphrase.
 const PASSPHRASE_LABEL = /^pass\s*phrase/i;
 // "password hunter2xyz", "router passwd Xk9!mq4z": a password right after the word, without "is"
@@ -165,7 +169,11 @@ function ownFindings(text: string): SecretFinding[] {
     const phrase = passphraseEnd(text, start, PASSPHRASE_LABEL.test(match[0]) ? 2 : undefined);
     if (!isStatedCredential(match[0], value, phrase !== undefined)) continue;
     if (POSSESSIVE_AFTER.test(text.slice(end))) continue;
-    add("password", start, phrase ?? end);
+    add(
+      "password",
+      start,
+      phrase ?? end + (APOSTROPHE_REST.exec(text.slice(end))?.[0].length ?? 0),
+    );
   }
   for (const match of allMatches(PASSWORD_BARE, text)) add("password", ...valueSpan(match));
   for (const [start, end] of findStatedPasswords(text)) add("password", start, end);
