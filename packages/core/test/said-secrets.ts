@@ -138,15 +138,11 @@ export const SAID_NO_SECRETS: readonly SaidNoSecret[] = [
     facts: ["mon chien s'appelle Mot de passe", "Cours : sécurité et mots de passe"],
   },
   { name: "a hint", facts: ["the password is John's birthday backwards"] },
-  // Decision 0117: what a passphrase is like, a seed phrase kept safe, a model number above a
-  // network's name, a postcode after a line about a password.
+  // Decision 0117: what a passphrase is like, a seed phrase kept safe (before a file's "name:"
+  // field too), a postcode after a line about a password.
   {
     name: "a case-sensitive passphrase, a seed phrase kept safe",
     facts: ["the passphrase is case sensitive", "my seed phrase is safe now"],
-  },
-  {
-    name: "a model number, then a network's name",
-    facts: ["Fritz!Box 7590", "Wi-Fi: Casa42 network, password on the fridge"],
   },
   {
     name: "a line about a password, then a postcode",

@@ -90,6 +90,16 @@ describe("findSecrets: a recovery phrase after a label in another language", () 
     expect(await findSecrets(text)).toEqual({ findings: [], redacted: text });
   });
 
+  // A file's fields joined by the memory tool's check: "safe", "now" and "name" are list words,
+  // and "name:" labels the next field.
+  it("ends a phrase before a word that labels what follows", async () => {
+    const phrases = await import("./recovery-phrase.js");
+    const text = "my seed phrase is safe now name: accounts";
+    await phrases.loadRecoveryWordsFor([text]);
+    expect(phrases.findRecoveryPhrases(text)).toEqual([]);
+    expect(phrases.findRecoveryPhrases("seed phrase: legal winner thank year")).toEqual([[13, 36]]);
+  });
+
   it("loads only the lists a text's label names", async () => {
     vi.resetModules();
     const phrases = await import("./recovery-phrase.js");

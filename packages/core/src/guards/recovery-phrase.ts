@@ -201,6 +201,9 @@ export function findRecoveryPhrases(text: string): Array<[number, number]> {
         if (match === null || word === undefined || !onList(word, lists)) break;
         const next = text.charAt(WORD.lastIndex);
         if (match.groups?.han === undefined && /[\p{L}\p{N}'’]/u.test(next)) break;
+        // A word before a colon labels what follows ("… is safe now" + "name: accounts", a
+        // file's next field): no word of a phrase (decision 0117).
+        if (/^[^\S\r\n]*[:=：]/u.test(text.slice(WORD.lastIndex))) break;
         if (start < 0) start = WORD.lastIndex - word.length;
         end = WORD.lastIndex;
         at = end;
