@@ -58,12 +58,13 @@ const ORDER_NUMBER = /^\d{3}-\d{7}-\d{7}$/;
 // value ("**Password:** x", "Password: `x`") and a parenthesis may say which one it is ("the wifi
 // password (guest network) is x") (decision 0096). The value is on the label's line: "Password:"
 // ending a heading or a list item takes nothing of the next line (the split check joins lines,
-// `findSplitSecrets`); a passphrase of plain words runs to the end of its clause
+// `findSplitSecrets`), and the words on what it is for end at its line too ("password on the
+// fridge" above "name: accounts" labels nothing; decision 0117); a passphrase of plain words runs to the end of its clause
 // (`passphraseEnd`; decision 0106), two words of it after "passphrase". A hyphen between spaces
 // stands for "is" before a value typed as a password is, with a digit or symbol ("password -
 // Girasol42"), not before a word ("password - protected"; decision 0113).
 const PASSWORD_IN_WORDS =
-  /\b(?:password|passwd|passphrase|passcode|pwd|pw|pin(?:[- ]code| number)?)s?\b[*_]{0,3}(?:\s*\([^()\r\n]{1,40}\))?(?:\s+(?:for|to|on|of|at)\s+(?:(?!\b(?:is|was)\b)[^\s:=]+(?:\s+|(?=[:=]))){0,7}?)?\s*(?:\bis\b|\bwas\b|:|=|→|⇒|->|=>|–|—|(?<hyphen>(?<=\s)-(?=[^\S\r\n])))[*_]{0,3}[^\S\r\n]*`?(?<value>[^\s"'`]+|"[^"]*"|'[^']*')/dgi;
+  /\b(?:password|passwd|passphrase|passcode|pwd|pw|pin(?:[- ]code| number)?)s?\b[*_]{0,3}(?:\s*\([^()\r\n]{1,40}\))?(?:[^\S\r\n]+(?:for|to|on|of|at)[^\S\r\n]+(?:(?!\b(?:is|was)\b)[^\s:=]+(?:[^\S\r\n]+|(?=\s*(?:[:=]|\b(?:is|was)\b)))){0,7}?)?\s*(?:\bis\b|\bwas\b|:|=|→|⇒|->|=>|–|—|(?<hyphen>(?<=\s)-(?=[^\S\r\n])))[*_]{0,3}[^\S\r\n]*`?(?<value>[^\s"'`]+|"[^"]*"|'[^']*')/dgi;
 // A value after a hyphen for "is": 4 or more chars with a digit or a symbol.
 const HYPHENED_VALUE = /^(?=.*[\p{N}!@#$%^&*]).{4,}$/u;
 // "the password is John's birthday backwards": a name and "'s" says whose thing the password is

@@ -177,9 +177,10 @@ const ASSIGNMENT = new RegExp(
 // Credentials said in words: "password for my gmail: x", "my login for the bank is dana / x",
 // "wifi pw: x", "the answer to my security question is x", "2FA recovery code is x".
 // The value is on the label's line ("login:" ending a heading takes nothing of the next line;
-// decision 0106).
+// decision 0106), and so are the words on what it is for ("my seed phrase is safe now" above
+// "name: accounts"; decision 0117).
 const IN_WORDS =
-  /\b(?:login|log-in|credentials?|pw|pwd|security (?:question|answer)|recovery (?:code|key|phrase)|backup codes?|seed phrase|one-time code|otp)\b(?:\s+(?:for|to|on|of|at|is|was)\s+(?:[^\s:=]+(?:\s+|(?=[:=]))){0,5}?)?\s*(?:\bis\b|\bwas\b|:|=)[^\S\r\n]*(?<value>[^\s"'`]+(?:[^\S\r\n]*\/[^\S\r\n]*[^\s"'`]+)?)/gi;
+  /\b(?:login|log-in|credentials?|pw|pwd|security (?:question|answer)|recovery (?:code|key|phrase)|backup codes?|seed phrase|one-time code|otp)\b(?:[^\S\r\n]+(?:for|to|on|of|at|is|was)[^\S\r\n]+(?:[^\s:=]+(?:[^\S\r\n]+|(?=\s*(?:[:=]|\b(?:is|was)\b)))){0,5}?)?\s*(?:\bis\b|\bwas\b|:|=)[^\S\r\n]*(?<value>[^\s"'`]+(?:[^\S\r\n]*\/[^\S\r\n]*[^\s"'`]+)?)/gi;
 
 // A key, token or secret said in words: "my aws secret key is x", "twilio auth token: x", "the
 // secret for the build bot = x". Only a token-shaped value counts (8 or more chars with a letter
