@@ -15,6 +15,9 @@ const PHRASE = [
 const PHRASE_TAIL = "worth useful legal winner thank yellow";
 const CVV = ["7", "31"].join("");
 const GIRASOL = ["Gira", "sol", "42"].join("");
+const DANA = ["Dana", "'s", "2024"].join("");
+// Six words of BIP-39's Spanish list (bitcoin/bips bip-0039/spanish.txt, words 101 to 106).
+const SPANISH_PHRASE = "ancho anciano ancla andar andén anemia";
 // A `.env` value said in two halves under one name (the secret corpus's labelled halves).
 const HALVES = [["VbW2", "aia"].join(""), ["EekH", "tzN"].join("")] as const;
 
@@ -78,6 +81,26 @@ export const SAID_SECRETS: readonly SaidSecret[] = [
   },
   { name: "a passphrase's first words", fact: "my passphrase is correct horse", secret: "horse" },
   { name: "reported speech", fact: `she said her password was ${GIRASOL}`, secret: GIRASOL },
+  // Decision 0117: a door code, a PIN and a wifi key in words beside 0108's, a passphrase with an
+  // adjective inside, a default account's password, an apostrophe inside a value, a recovery
+  // phrase in another language's list.
+  { name: "a French door code, no 'de la'", fact: `code porte : ${PIN}`, secret: PIN },
+  { name: "a Polish door code", fact: `kod do drzwi to ${PIN}`, secret: PIN },
+  { name: "a Spanish card's PIN", fact: `PIN de la tarjeta: ${PIN}`, secret: PIN },
+  { name: "a Russian card's PIN", fact: `пин-код карты ${PIN}`, secret: PIN },
+  { name: "a German wifi key, a space", fact: `WLAN Schlüssel ist ${GIRASOL}`, secret: GIRASOL },
+  {
+    name: "a French passphrase",
+    fact: "mon mot de passe est cheval correct pile agrafe",
+    secret: "pile agrafe",
+  },
+  { name: "a router's default login", fact: "router login admin/admin", secret: "admin/admin" },
+  { name: "an apostrophe inside a value", fact: `my password is ${DANA}`, secret: "s2024" },
+  {
+    name: "a Spanish recovery phrase",
+    fact: `mi frase de recuperación es ${SPANISH_PHRASE}`,
+    secret: "andar andén anemia",
+  },
 ];
 
 /** Facts a write surface must save, in order into one file: each alone, and said together. */
@@ -115,4 +138,14 @@ export const SAID_NO_SECRETS: readonly SaidNoSecret[] = [
     facts: ["mon chien s'appelle Mot de passe", "Cours : sécurité et mots de passe"],
   },
   { name: "a hint", facts: ["the password is John's birthday backwards"] },
+  // Decision 0117: what a passphrase is like, a seed phrase kept safe (before a file's "name:"
+  // field too), a postcode after a line about a password.
+  {
+    name: "a case-sensitive passphrase, a seed phrase kept safe",
+    facts: ["the passphrase is case sensitive", "my seed phrase is safe now"],
+  },
+  {
+    name: "a line about a password, then a postcode",
+    facts: ["our wifi password changed", "〒150-0001 東京都渋谷区"],
+  },
 ];

@@ -125,3 +125,41 @@ describe("a password word, then a line with a label of its own", () => {
     expect(next.ok).toBe(false);
   });
 });
+
+// A number ending a line and a postal mark or currency sign starting one end and start a word:
+// glued with nothing they made "7590Wi-Fi" beside "password" and "is〒150-0001", and the check
+// masked a model number above a line about wifi and refused a postcode (decision 0117). A
+// password on the next line is still the label's.
+describe("a number ending a line, a sign starting the next", () => {
+  it.each([
+    [
+      "a model number, then a network's name",
+      "Fritz!Box 7590",
+      "Wi-Fi: Casa42 network, password on the fridge",
+    ],
+    ["a label, then a postcode", "my password is", "〒150-0001 東京都渋谷区"],
+    [
+      "a line about a password, then a postcode",
+      "our wifi password changed",
+      "〒150-0001 東京都渋谷区",
+    ],
+    ["a label, then a price", "the wifi password:", "€40 a month for fibre"],
+  ])("%s: two lines, two writes and shown", async (_, first, second) => {
+    expect(await checkSecrets({ texts: [`${first}\n${second}`] })).toEqual({
+      ok: true,
+      code: "clean",
+    });
+    const session = new WriteSession();
+    await checkSecrets({ texts: [first], session });
+    expect(await checkSecrets({ texts: [second], session })).toEqual({ ok: true, code: "clean" });
+    expect((await maskSecrets(`${first}\n${second}`)).text).toBe(`${first}\n${second}`);
+  });
+
+  it.each([
+    ["a password after a label line", "my password is", "Girasol42"],
+    ["a PIN after a number line", "Fritz!Box 7590", "PIN: 4821"],
+  ])("%s is still refused", async (_, first, second) => {
+    const result = await checkSecrets({ texts: [`${first}\n${second}`] });
+    expect(result.ok).toBe(false);
+  });
+});

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PASSPHRASE_WORDS, passphraseEnd } from "./passphrase.js";
-import { isPointerWord, REDACTED } from "./password-words.js";
+import { isPointerWord, REDACTED, startsWithSign } from "./password-words.js";
 import {
   type FindSecretsResult,
   findSecretsOfEach,
@@ -406,6 +406,25 @@ function planSplitSecrets(
         valueStarts.has(`${first.index} ${second.index}`)
       );
     };
+    // A number ending a line is a word of its own (a model, a count, a year): glued with nothing
+    // to the next line's first word ("Fritz!Box 7590" + "Wi-Fi: …" read as "7590Wi-Fi" beside
+    // "password") it is no half of a value typed after a label; nor is a line's last word glued
+    // to a postal mark or a currency sign, which start a word ("my password is" + "〒150-0001 …"
+    // read as "is〒150-0001"; a new user's trial, decision 0117).
+    const wordsGlued = (finding: SecretFinding, spanned: readonly Piece[], separator: string) => {
+      const [first, second] = spanned;
+      if (separator !== "" || first === undefined || second === undefined) return false;
+      if (spanned.length !== 2 || !LABELLED_VALUE_KINDS.has(finding.kind)) return false;
+      const head = (texts[first.index] as string).slice(
+        Math.max(finding.start, first.start) - first.base,
+        first.end - first.base,
+      );
+      const tail = (texts[second.index] as string).slice(
+        second.start - second.base,
+        Math.min(finding.end, second.end) - second.base,
+      );
+      return (/^\p{N}+$/u.test(head) && /^\p{L}/u.test(tail)) || startsWithSign(tail);
+    };
     const blame = (index: number, range: SecretFinding) => {
       const entry = found.get(index) ?? { kinds: new Set<string>(), ranges: [] };
       entry.kinds.add(range.kind);
@@ -434,6 +453,7 @@ function planSplitSecrets(
           continue;
         }
         if (gluedLabel(finding, spanned, separator)) continue;
+        if (wordsGlued(finding, spanned, separator)) continue;
         if (spanned.length === 1) {
           // Inside one text, but found only with its neighbour: "my password is" + "hunter2", or
           // "redis://:pw" + "@host". That text alone held nothing, so the words of the other made

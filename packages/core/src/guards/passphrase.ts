@@ -84,7 +84,11 @@ export function passphraseEnd(
   const lower = first.toLowerCase();
   const firstPlain =
     phraseWord(first) && (!isNotAPasswordValue(lower) || FIRST_WORD_ADJECTIVES.has(lower));
-  const plain = (word: string) => phraseWord(word) && !isNotAPasswordValue(word);
+  // An adjective may stand later too: "cheval correct pile agrafe" (French for XKCD 936's words;
+  // decision 0117).
+  const plain = (word: string) =>
+    phraseWord(word) &&
+    (!isNotAPasswordValue(word) || FIRST_WORD_ADJECTIVES.has(word.toLowerCase()));
   if (!firstPlain || !rest.every(plain)) return undefined;
   return start + (phrase.at(-1)?.end ?? 0);
 }

@@ -63,8 +63,9 @@ export const PASSWORD_WORDS_OTHER_LANGUAGES = [
   "รหัสผ่าน(?:ของ(?:ฉัน|ผม|คุณ|เรา))?",
   // A PIN stated in German, French, Spanish, Italian or Portuguese ("die PIN lautet 4821", "le
   // code PIN est 4821", "mi PIN es 4821", "il PIN è 4821"): only before the copula and 4 to 12
-  // digits (ISO 9564-1); English "PIN is" is the English patterns'.
-  "pin(?=(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s+(?:lautet|ist|war|est|était|es|era|è|é)\\s+\\d{4,12}(?![\\p{L}\\p{N}]))",
+  // digits (ISO 9564-1); English "PIN is" is the English patterns'. A colon stands for the
+  // copula ("PIN de la tarjeta: 4921"; decision 0117); after words before it, not before a year.
+  "pin(?=(?:[^\\S\\r\\n]*[:=：][^\\S\\r\\n]*|(?:[^\\S\\r\\n]+[^\\s:=：]{1,15}){1,3}?[^\\S\\r\\n]*[:=：][^\\S\\r\\n]*(?!(?:19|20)\\d\\d(?!\\d))|(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s+(?:lautet|ist|war|est|était|es|era|è|é)\\s+)\\d{4,12}(?![\\p{L}\\p{N}]))",
   // German "Geheimzahl" (a bank card's PIN; Duden) and "PIN-Code"/"PIN-Nummer" before a colon or
   // a copula (a trial saved "Geheimzahl: 4821", "PIN-Code: 4821"; decision 0096 amended).
   "geheimzahl",
@@ -226,6 +227,10 @@ export const NOT_A_PASSWORD_VALUE = new Set([
   "also",
   "only",
   "case-sensitive",
+  "case-insensitive",
+  // "the passphrase is case sensitive", "my seed phrase is safe now": what it is like, not what
+  // it is (a new user's trial; decision 0117).
+  ...["case", "sensitive", "insensitive", "safe", "secure"],
   "long",
   "short",
   "weak",
@@ -274,16 +279,30 @@ const PLACE =
 /** What a found secret is replaced with in results, messages and masked memory text. */
 export const REDACTED = "[redacted]";
 
+// A value that starts with a postal mark, a number sign or a currency sign is an address, a
+// number or a price ("〒150-0001 東京都渋谷区" on the line after "my password is"; decision 0117):
+// Japan Post's mark, "№" and the signs of the euro, pound, yen, rupee, rouble and won (not "$",
+// which passwords are often typed with: "$uperman1").
+const SIGN_FIRST = /^[〒№€£¥₹₽₩]/u;
+
+/**
+ * Whether a text starts with a postal mark or a currency sign ("〒150-0001", "€40"): a word of
+ * its own, an address or a price, which starts a word and never goes on with one.
+ */
+export function startsWithSign(text: string): boolean {
+  return SIGN_FIRST.test(text);
+}
+
 /**
  * Whether a stated value is in {@link NOT_A_PASSWORD_VALUE}, case, quotes and end punctuation
- * ignored.
+ * ignored, or starts with a postal mark or a currency sign (an address or a price).
  */
 export function isNotAPasswordValue(value: string): boolean {
   const word = value
     .replace(/^["']|["']$/g, "")
     .replace(/[.,;:!?)]+$/, "")
     .toLowerCase();
-  return NOT_A_PASSWORD_VALUE.has(word);
+  return NOT_A_PASSWORD_VALUE.has(word) || startsWithSign(word);
 }
 
 /**

@@ -6,78 +6,212 @@ import { lazy, lazyRegExp } from "../text/lazy.js";
 // words of the list that follow are the secret, all of them (a new user's trial saved such lines,
 // or masked only their first word; decision 0116). Only words of the list count, so a label
 // before a description ("the seed phrase is in the safe", "my recovery phrase is written on
-// paper") finds nothing: "in", "the", "on" and "written" are not on it. The list is BIP-39's
-// English one (bitcoin/bips bip-0039/english.txt, through @scure/bip39): wallets show that list
-// unless set otherwise.
+// paper") finds nothing: "in", "the", "on" and "written" are not on it. The lists are BIP-39's
+// (bitcoin/bips bip-0039/*.txt, through @scure/bip39): wallets show the English one unless set
+// otherwise, and after a label in Spanish, French, Italian, Portuguese, Czech, Japanese, Korean or
+// Chinese the words of that language's list count too (a new user's trial; decision 0117).
 const LABEL =
   "(?:(?:secret\\s+)?(?:recovery|seed|backup|mnemonic|wallet)\\s+(?:phrase|words|seed)|mnemonic|(?:wallet|bitcoin|btc|crypto|ethereum|eth|ledger|trezor|metamask|exodus)\\s+(?:seed|recovery\\s+(?:phrase|words)))";
 
+// The label's words in the other languages BIP-39 has a list for (the wallets' own words for
+// "recovery phrase", "seed phrase", "mnemonic": Trezor's, Ledger's and MetaMask's translations,
+// Wiktionary), each with its language's "is"/"are" and the lists its words are read from: that
+// language's and English, which a wallet in any language may show.
+const OTHER_LANGUAGE_LABELS: ReadonlyArray<{
+  lists: readonly WordListName[];
+  label: string;
+  links: string;
+}> = [
+  {
+    lists: ["spanish"],
+    label:
+      "frase\\s+(?:secreta\\s+)?(?:de\\s+)?(?:recuperaci[óo]n|semilla|respaldo)|frase\\s+mnem[óo]nica|palabras\\s+de\\s+(?:recuperaci[óo]n|respaldo)|semilla\\s+de\\s+(?:la\\s+|mi\\s+)?(?:billetera|cartera)",
+    links: "es|son|era|eran",
+  },
+  {
+    lists: ["french"],
+    label:
+      "phrase\\s+(?:secrète\\s+)?de\\s+(?:récupération|recuperation|restauration|sauvegarde)|phrase\\s+(?:mn[ée]monique|seed)|mots\\s+de\\s+(?:récupération|recuperation|restauration)",
+    links: "est|sont|était|étaient",
+  },
+  {
+    lists: ["italian"],
+    label:
+      "frase\\s+(?:segreta\\s+)?di\\s+(?:recupero|ripristino|backup)|frase\\s+(?:seed|mnemonica)|parole\\s+di\\s+(?:recupero|ripristino)",
+    links: "è|sono|era|erano",
+  },
+  {
+    lists: ["portuguese"],
+    label:
+      "frase\\s+(?:secreta\\s+)?de\\s+(?:recupera[çc][ãa]o|backup|seguran[çc]a)|frase\\s+(?:semente|seed|mnem[ôo]nica)|palavras\\s+de\\s+recupera[çc][ãa]o",
+    links: "é|são|era|eram",
+  },
+  {
+    lists: ["czech"],
+    label:
+      "(?:obnovovací|záchranná|seed)\\s+(?:fráze|slova)|(?:fráze|slova)\\s+pro\\s+obnov(?:u|ení)|mnemotechnická\\s+fráze",
+    links: "je|jsou|byla|byl|byly",
+  },
+  {
+    lists: ["japanese"],
+    label:
+      "(?:秘密の)?(?:リカバリー|シード|復元|バックアップ)(?:フレーズ|ワード)|ニーモニック(?:フレーズ)?",
+    links: "は|が",
+  },
+  {
+    lists: ["korean"],
+    label: "(?:복구|시드|백업)\\s*(?:구문|문구|단어)|니모닉(?:\\s*(?:구문|문구))?",
+    links: "는|은|이|가",
+  },
+  {
+    lists: ["simplified-chinese", "traditional-chinese"],
+    label: "助[记記][词詞]|(?:恢复|恢復|备份|備份)(?:短语|短語|词|詞)|种子[词短]语?|種子[詞短]語?",
+    links: "是|为|為",
+  },
+];
+
+// BIP-39's word lists as `@scure/bip39` ships them, each imported on its first use.
+const WORD_LISTS = {
+  english: () => import("@scure/bip39/wordlists/english.js"),
+  spanish: () => import("@scure/bip39/wordlists/spanish.js"),
+  french: () => import("@scure/bip39/wordlists/french.js"),
+  italian: () => import("@scure/bip39/wordlists/italian.js"),
+  portuguese: () => import("@scure/bip39/wordlists/portuguese.js"),
+  czech: () => import("@scure/bip39/wordlists/czech.js"),
+  japanese: () => import("@scure/bip39/wordlists/japanese.js"),
+  korean: () => import("@scure/bip39/wordlists/korean.js"),
+  "simplified-chinese": () => import("@scure/bip39/wordlists/simplified-chinese.js"),
+  "traditional-chinese": () => import("@scure/bip39/wordlists/traditional-chinese.js"),
+} as const;
+type WordListName = keyof typeof WORD_LISTS;
+
+const LINK = "[^\\S\\r\\n]*(?:\\b(?:is|are|was|were)\\b|[:=])[^\\S\\r\\n]*";
+const ENGLISH_LABEL = `\\b${LABEL}s?\\b(?:\\s+(?:for|of|on|to|from)\\s+(?:[^\\s:=]+\\s+){0,4}?)?${LINK}`;
+// A label in another language: up to four words on what it is for ("de mi billetera") before
+// its "is" or a colon; a label in Latin letters is a whole word, one in kana, hangul or han may
+// follow the sentence's own words ("私のリカバリーフレーズは"). Each Latin label starts with an
+// ASCII letter after `\b`, not a lookbehind: the check tries this regex at every position of
+// every text it is given, and a lookbehind at each costs more than the rest of it.
+const otherLabel = ({ label, links }: (typeof OTHER_LANGUAGE_LABELS)[number]) =>
+  `${/^[(?:]*[a-z]/.test(label) ? "\\b" : ""}(?:${label})(?:[^\\S\\r\\n]+[^\\s:=：]+){0,4}?[^\\S\\r\\n]*(?:(?<![a-zà-ɏ])(?:${links})(?![a-zà-ɏ])[^\\S\\r\\n]*[:=：]?|[:=：])[^\\S\\r\\n]*`;
+// The labels are matched without the `u` flag: case-insensitive Unicode matching tried at every
+// position of every text the check and the secret screen search cost about 3 times as much as
+// the rest of the label (`i` alone folds the labels' letters, accents and all, the same; none is
+// outside the BMP).
+// Each label's source with the lists its words are read from; their regexes are built on the
+// first text that names a recovery phrase (a cold recall builds no regex it does not run;
+// decision 0109).
+const LABEL_SOURCES: ReadonlyArray<{ lists: readonly WordListName[]; source: string }> = [
+  { lists: ["english"], source: ENGLISH_LABEL },
+  ...OTHER_LANGUAGE_LABELS.map((entry) => ({
+    lists: [...entry.lists, "english"] as const,
+    source: otherLabel(entry),
+  })),
+];
+const LABELS = lazy(() =>
+  LABEL_SOURCES.map(({ lists, source }) => ({ lists, pattern: new RegExp(source, "gi") })),
+);
+const ANYWHERE = lazy(() =>
+  LABEL_SOURCES.map(({ lists, source }) => ({ lists, pattern: new RegExp(source, "i") })),
+);
+
 /**
- * A label naming a recovery phrase, up to five words on what it is for ("for the Ledger"), and
- * "is"/"are"/"was"/"were", a colon or "=": where {@link findRecoveryPhrases} looks for the words.
+ * A label naming a recovery phrase, in English or another language of BIP-39's lists, up to five
+ * words on what it is for ("for the Ledger", "de mi billetera"), and "is"/"are"/"was"/"were" (or
+ * the language's own), a colon or "=": where {@link findRecoveryPhrases} looks for the words.
  * Every text it finds something in matches it (the secret screen is made of it). Built on first
- * use: a case-insensitive Unicode regex costs at load, and the screen's identity reads its text.
+ * use: the screen's identity reads its text (decision 0119).
  */
 export const RECOVERY_PHRASE_LABEL = lazyRegExp(
-  `\\b${LABEL}s?\\b(?:\\s+(?:for|of|on|to|from)\\s+(?:[^\\s:=]+\\s+){0,4}?)?[^\\S\\r\\n]*(?:\\b(?:is|are|was|were)\\b|[:=])[^\\S\\r\\n]*`,
-  "giu",
+  LABEL_SOURCES.map(({ source }) => `(?:${source})`).join("|"),
+  "gi",
 );
 
 /** Fewest words of the list after a label that make a (partial) phrase; a phrase has 12 to 24. */
 export const RECOVERY_PHRASE_MIN_WORDS = 3;
 
-// Words of the list follow each other separated by spaces, tabs or a comma; a line break, other
-// punctuation or a word not on the list ends the phrase.
-const WORD = /[^\S\r\n]*,?[^\S\r\n]*([A-Za-z]+)/y;
-let words: ReadonlySet<string> | undefined;
-const LABEL_ANYWHERE = lazy(() => new RegExp(RECOVERY_PHRASE_LABEL.source, "iu"));
+// Words of a list follow each other separated by white space (an ideographic space too, as
+// Japanese wallets write them), a comma or "、"; a line break, other punctuation or a word not on
+// the list ends the phrase. A han character is a word of its own (Chinese lists are one character
+// a word, written with or without spaces).
+const WORD = /[^\S\r\n]*[,、，]?[^\S\r\n]*(?:(?<han>\p{Script=Han})|(?<word>[\p{L}\p{M}]+))/uy;
+const words = new Map<WordListName, ReadonlySet<string>>();
+
+// The lists a text's labels name, English first.
+const listsFor = (texts: readonly string[]) =>
+  new Set(
+    ANYWHERE().flatMap(({ lists, pattern }) =>
+      texts.some((text) => pattern.test(text)) ? lists : [],
+    ),
+  );
 
 /**
- * Loads BIP-39's English list (2,048 words) when one of the texts names a recovery phrase
- * ({@link RECOVERY_PHRASE_LABEL}), once per process: a process that never meets such a label (a
- * prompt hook's recall) never imports it. {@link findRecoveryPhrases} needs it loaded.
+ * Loads the BIP-39 lists (2,048 words each) the labels in the texts name
+ * ({@link RECOVERY_PHRASE_LABEL}): English for any label, and the label's language's list, once
+ * per process: a process that never meets such a label (a prompt hook's recall) imports none.
+ * {@link findRecoveryPhrases} needs them loaded.
  */
 export async function loadRecoveryWordsFor(texts: readonly string[]): Promise<void> {
-  if (words !== undefined || !texts.some((text) => LABEL_ANYWHERE().test(text))) return;
-  const { wordlist } = await import("@scure/bip39/wordlists/english.js");
-  words = new Set(wordlist);
-}
-
-const onList = (word: string) => {
-  if (words === undefined) {
-    throw new Error("findRecoveryPhrases: call loadRecoveryWordsFor on the texts first");
+  if (!texts.some((text) => LABEL_ANYWHERE().test(text))) return;
+  for (const name of listsFor(texts)) {
+    if (words.has(name)) continue;
+    const { wordlist } = await WORD_LISTS[name]();
+    words.set(name, new Set(wordlist.map((word) => word.normalize("NFKD"))));
   }
-  return words.has(word.toLowerCase());
+}
+const LABEL_ANYWHERE = lazy(() => new RegExp(RECOVERY_PHRASE_LABEL.source, "i"));
+
+// BIP-39's lists are in Unicode's NFKD form (bip-0039.mediawiki, "Wordlist"): a word is looked up
+// in it, in small letters.
+const onList = (word: string, lists: readonly WordListName[]) => {
+  const key = word.toLowerCase().normalize("NFKD");
+  return lists.some((name) => {
+    const list = words.get(name);
+    if (list === undefined) {
+      throw new Error("findRecoveryPhrases: call loadRecoveryWordsFor on the texts first");
+    }
+    return list.has(key);
+  });
 };
 
 /**
- * Where a recovery phrase is said after a label naming it: from the first word of BIP-39's
- * English list after the label ({@link RECOVERY_PHRASE_LABEL}) to the last of the run of such
- * words, when the run has {@link RECOVERY_PHRASE_MIN_WORDS} (3) or more.
+ * Where a recovery phrase is said after a label naming it: from the first word of a BIP-39 list
+ * after the label ({@link RECOVERY_PHRASE_LABEL}; English, or the label's language's list or
+ * English) to the last of the run of such words, when the run has
+ * {@link RECOVERY_PHRASE_MIN_WORDS} (3) or more.
  *
  * @param text - The text to search; {@link loadRecoveryWordsFor} must have been given it.
  * @returns `[start, end)` ranges in UTF-16 code units, one per phrase, in text order.
- * @throws Error when a label is found and the list was never loaded (a caller's mistake).
+ * @throws Error when a label is found and its lists were never loaded (a caller's mistake).
  * @example findRecoveryPhrases("seed phrase: legal winner thank year") // [[13, 36]]
+ * @example findRecoveryPhrases("frase de recuperación: ábaco abdomen abeja") // [[23, 42]]
  */
 export function findRecoveryPhrases(text: string): Array<[number, number]> {
   const found: Array<[number, number]> = [];
-  for (const label of text.matchAll(RECOVERY_PHRASE_LABEL())) {
-    let at = label.index + label[0].length;
-    let start = -1;
-    let end = at;
-    let count = 0;
-    for (;;) {
-      WORD.lastIndex = at;
-      const word = WORD.exec(text);
-      const next = text.charAt(WORD.lastIndex);
-      if (!word?.[1] || !onList(word[1]) || /[\p{L}\p{N}'’]/u.test(next)) break;
-      if (start < 0) start = WORD.lastIndex - word[1].length;
-      end = WORD.lastIndex;
-      at = end;
-      count++;
+  if (!LABEL_ANYWHERE().test(text)) return found;
+  for (const { lists, pattern } of LABELS()) {
+    for (const label of text.matchAll(pattern)) {
+      let at = label.index + label[0].length;
+      let start = -1;
+      let end = at;
+      let count = 0;
+      for (;;) {
+        WORD.lastIndex = at;
+        const match = WORD.exec(text);
+        const word = match?.groups?.han ?? match?.groups?.word;
+        if (match === null || word === undefined || !onList(word, lists)) break;
+        const next = text.charAt(WORD.lastIndex);
+        if (match.groups?.han === undefined && /[\p{L}\p{N}'’]/u.test(next)) break;
+        // A word before a colon labels what follows ("… is safe now" + "name: accounts", a
+        // file's next field): no word of a phrase (decision 0117).
+        if (/^[^\S\r\n]*[:=：]/u.test(text.slice(WORD.lastIndex))) break;
+        if (start < 0) start = WORD.lastIndex - word.length;
+        end = WORD.lastIndex;
+        at = end;
+        count++;
+      }
+      if (count >= RECOVERY_PHRASE_MIN_WORDS) found.push([start, end]);
     }
-    if (count >= RECOVERY_PHRASE_MIN_WORDS) found.push([start, end]);
   }
-  return found;
+  return found.sort((first, second) => first[0] - second[0]);
 }

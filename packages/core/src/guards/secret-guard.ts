@@ -59,17 +59,22 @@ const ORDER_NUMBER = /^\d{3}-\d{7}-\d{7}$/;
 // value ("**Password:** x", "Password: `x`") and a parenthesis may say which one it is ("the wifi
 // password (guest network) is x") (decision 0096). The value is on the label's line: "Password:"
 // ending a heading or a list item takes nothing of the next line (the split check joins lines,
-// `findSplitSecrets`); a passphrase of plain words runs to the end of its clause
+// `findSplitSecrets`), and the words on what it is for end at its line too ("password on the
+// fridge" above "name: accounts" labels nothing; decision 0117); a passphrase of plain words runs to the end of its clause
 // (`passphraseEnd`; decision 0106), two words of it after "passphrase". A hyphen between spaces
 // stands for "is" before a value typed as a password is, with a digit or symbol ("password -
 // Girasol42"), not before a word ("password - protected"; decision 0113).
 const PASSWORD_IN_WORDS =
-  /\b(?:password|passwd|passphrase|passcode|pwd|pw|pin(?:[- ]code| number)?)s?\b[*_]{0,3}(?:\s*\([^()\r\n]{1,40}\))?(?:\s+(?:for|to|on|of|at)\s+(?:(?!\b(?:is|was)\b)[^\s:=]+(?:\s+|(?=[:=]))){0,7}?)?\s*(?:\bis\b|\bwas\b|:|=|→|⇒|->|=>|–|—|(?<hyphen>(?<=\s)-(?=[^\S\r\n])))[*_]{0,3}[^\S\r\n]*`?(?<value>[^\s"'`]+|"[^"]*"|'[^']*')/dgi;
+  /\b(?:password|passwd|passphrase|passcode|pwd|pw|pin(?:[- ]code| number)?)s?\b[*_]{0,3}(?:\s*\([^()\r\n]{1,40}\))?(?:[^\S\r\n]+(?:for|to|on|of|at)[^\S\r\n]+(?:(?!\b(?:is|was)\b)[^\s:=]+(?:[^\S\r\n]+|(?=\s*(?:[:=]|\b(?:is|was)\b)))){0,7}?)?\s*(?:\bis\b|\bwas\b|:|=|→|⇒|->|=>|–|—|(?<hyphen>(?<=\s)-(?=[^\S\r\n])))[*_]{0,3}[^\S\r\n]*`?(?<value>[^\s"'`]+|"[^"]*"|'[^']*')/dgi;
 // A value after a hyphen for "is": 4 or more chars with a digit or a symbol.
 const HYPHENED_VALUE = /^(?=.*[\p{N}!@#$%^&*]).{4,}$/u;
 // "the password is John's birthday backwards": a name and "'s" says whose thing the password is
 // made from, a hint, not the password (decision 0113).
 const POSSESSIVE_AFTER = /^['’]s(?![\p{L}\p{N}])/u;
+// "my password is Dana's2024": an apostrophe with more of the word after it than "'s" is typed in
+// the value, which goes on to the next white space (a new user's trial masked "[redacted]'s2024";
+// decision 0117).
+const APOSTROPHE_REST = /^['’][\p{L}\p{N}][^\s"'`]*/u;
 // The word "passphrase" says words follow: two plain words after it are (half) a passphrase.
 const PASSPHRASE_LABEL = /^pass\s*phrase/i;
 // "password hunter2xyz", "router passwd Xk9!mq4z": a password right after the word, without "is"
@@ -167,7 +172,11 @@ function ownFindings(text: string): SecretFinding[] {
     const phrase = passphraseEnd(text, start, PASSPHRASE_LABEL.test(match[0]) ? 2 : undefined);
     if (!isStatedCredential(match[0], value, phrase !== undefined)) continue;
     if (POSSESSIVE_AFTER.test(text.slice(end))) continue;
-    add("password", start, phrase ?? end);
+    add(
+      "password",
+      start,
+      phrase ?? end + (APOSTROPHE_REST.exec(text.slice(end))?.[0].length ?? 0),
+    );
   }
   for (const match of allMatches(PASSWORD_BARE, text)) add("password", ...valueSpan(match));
   for (const [start, end] of findStatedPasswords(text)) add("password", start, end);

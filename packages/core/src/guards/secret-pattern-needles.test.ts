@@ -68,6 +68,20 @@ const TEXTS = [
   "la clave del wifi es Girasol42",
   "chiave del wifi: Girasole42",
   "ключ от вайфая: Sonne42x",
+  "code porte : 4821",
+  "la clave de la alarma es 4821",
+  "kod do drzwi to 4821",
+  "portkoden är 4821",
+  "ovikoodi on 4821",
+  "κωδικός πόρτας 4821",
+  "קוד הדלת 4821",
+  "رمز الباب 4821",
+  "दरवाजे का कोड 4821",
+  "PIN de la tarjeta 4821",
+  "пин-код карты 4821",
+  "WLAN Schlüssel ist Sonne-Mond-42",
+  "router login admin/admin",
+  "default credentials: pi / raspberry",
 ];
 const corpus = SECRET_CORPUS.flatMap((sample) => [sample.fact, sample.fact.toUpperCase()]);
 

@@ -177,9 +177,10 @@ const ASSIGNMENT = new RegExp(
 // Credentials said in words: "password for my gmail: x", "my login for the bank is dana / x",
 // "wifi pw: x", "the answer to my security question is x", "2FA recovery code is x".
 // The value is on the label's line ("login:" ending a heading takes nothing of the next line;
-// decision 0106).
+// decision 0106), and so are the words on what it is for ("my seed phrase is safe now" above
+// "name: accounts"; decision 0117).
 const IN_WORDS =
-  /\b(?:login|log-in|credentials?|pw|pwd|security (?:question|answer)|recovery (?:code|key|phrase)|backup codes?|seed phrase|one-time code|otp)\b(?:\s+(?:for|to|on|of|at|is|was)\s+(?:[^\s:=]+(?:\s+|(?=[:=]))){0,5}?)?\s*(?:\bis\b|\bwas\b|:|=)[^\S\r\n]*(?<value>[^\s"'`]+(?:[^\S\r\n]*\/[^\S\r\n]*[^\s"'`]+)?)/gi;
+  /\b(?:login|log-in|credentials?|pw|pwd|security (?:question|answer)|recovery (?:code|key|phrase)|backup codes?|seed phrase|one-time code|otp)\b(?:[^\S\r\n]+(?:for|to|on|of|at|is|was)[^\S\r\n]+(?:[^\s:=]+(?:[^\S\r\n]+|(?=\s*(?:[:=]|\b(?:is|was)\b)))){0,5}?)?\s*(?:\bis\b|\bwas\b|:|=)[^\S\r\n]*(?<value>[^\s"'`]+(?:[^\S\r\n]*\/[^\S\r\n]*[^\s"'`]+)?)/gi;
 
 // A key, token or secret said in words: "my aws secret key is x", "twilio auth token: x", "the
 // secret for the build bot = x". Only a token-shaped value counts (8 or more chars with a letter
@@ -239,23 +240,37 @@ const LOCKS =
 // codice della porta", "o código da porta", "код от двери", "код домофона"; a new user's trial,
 // decision 0108; each language's Wiktionary entries for "door code", "entry code", "intercom
 // code"). A code that names no lock ("le code de la route", "el código fuente", "le code
-// postal") is none of them.
+// postal") is none of them. French may leave out "de la" ("code porte"); Spanish says "clave"
+// too ("la clave de la alarma"); Polish, Swedish, Finnish, Greek, Hebrew, Arabic and Hindi say
+// "door code", "gate code", "alarm code", "intercom code" with their own words (a new user's
+// trial; decision 0117; Wiktionary's translations of "door code" and "code", "door", "gate",
+// "alarm", "intercom", "safe" in each language).
 const FRENCH_LOCKS =
   "de\\s+la\\s+(?:porte|résidence)|de\\s+l['’](?:immeuble|entrée|alarme)|du\\s+(?:portail|garage|cadenas|coffre(?:-fort)?|bâtiment)";
 const LOCK_CODES_OTHER_LANGUAGES = [
   "digicode",
   `code\\s+(?:d['’]acc[eè]s|d['’]entrée)(?:\\s+(?:${FRENCH_LOCKS}))?`,
   `code\\s+(?:${FRENCH_LOCKS})`,
-  "c[óo]digo\\s+(?:de\\s+(?:la\\s+(?:puerta|entrada|alarma|verja|cerradura|caja\\s+fuerte)|acceso|entrada)|del\\s+(?:portal|garaje|candado|port[óo]n))",
+  "code\\s+(?:porte|portail|immeuble|entrée|alarme|garage|cadenas|coffre(?:-fort)?)",
+  "(?:c[óo]digo|clave)\\s+(?:de\\s+(?:la\\s+(?:puerta|entrada|alarma|verja|cerradura|caja\\s+fuerte)|acceso|entrada)|del\\s+(?:portal|garaje|candado|port[óo]n))",
   "c[óo]digo\\s+(?:da\\s+(?:porta|entrada|fechadura)|do\\s+(?:port[ãa]o|alarme|cofre|cadeado|prédio)|de\\s+acesso)",
   "codice\\s+(?:della\\s+(?:porta|cassaforte)|del\\s+(?:portone|cancello|citofono|lucchetto|garage|box)|dell['’](?:allarme|ingresso)|d['’]accesso|di\\s+accesso)",
   "(?:deur|toegangs|poort|kluis)code",
   "(?:haust[üu]r|t[üu]r|tor|zugangs|eingangs|alarm|tresor|garagen)-?code",
   "code\\s+(?:der|des|vom|f[üu]r\\s+(?:die|das|den))\\s+(?:haust[üu]r|t[üu]r|tor(?:es)?|alarmanlage|garage|tresors?|eingangs?)",
   "код\\s+(?:от\\s+)?(?:двери|домофона|подъезда|замка|сейфа|калитки|ворот|сигнализации)",
+  // Polish "to" and Finnish "on" are "is" (Wiktionary), English words as well ("the door code on
+  // 2024-05-01"): they are each row's own.
+  "kod(?:\\s+(?:do|od))?\\s+(?:drzwi|bramy|furtki|domofonu|klatki|alarmu|sejfu|kłódki|garażu)(?:\\s+to)?",
+  "(?:port|dörr|ytterdörr|grind|larm|kassaskåps|garage)kod(?:en)?",
+  "(?:ovi|ulko-ovi|portti|porttikongin|hälytys|summeri|kassakaapin|autotallin)koodi(?:mme|ni|si|nne)?(?:\\s+on)?",
+  "κωδικός\\s+(?:(?:της|του)\\s+)?(?:πόρτας|εισόδου|συναγερμού|χρηματοκιβωτίου|γκαράζ|θυροτηλεφώνου)",
+  "קוד\\s+(?:של\\s+)?(?:ה|ל|לה)?(?:דלת|כניסה|אזעקה|שער|כספת|בניין)",
+  "(?:رمز|كود|رقم)\\s+(?:سر\\s+)?(?:الباب|البوابة|الدخول|الإنذار|الانذار|الخزنة|العمارة|المبنى)",
+  "(?:दरवाज़?े|गेट|अलार्म|तिजोरी|लॉकर)\\s+का\\s+(?:कोड|पिन)",
 ];
 // Each language's "is" after a lock code (Wiktionary), as whole words.
-const LOCK_CODE_LINKS = "is|was|est|était|es|era|è|é|ist|lautet|war|это";
+const LOCK_CODE_LINKS = "is|was|est|était|es|era|è|é|ist|lautet|war|это|jest|är|είναι|הוא|هو";
 const LOCK_CODE_IN_WORDS = new RegExp(
   `(?:\\b(?:${LOCKS}\\s+(?:code|combination|combo|pin)s?\\b|(?:code|combination|combo|pin)s?\\s+(?:for|to|of|on)\\s+(?:(?:the|my|our|your|his|her|their)\\s+)?(?:front\\s+|back\\s+|main\\s+|house\\s+|car\\s+)?${LOCKS}\\b)|(?<![\\p{L}\\p{N}])(?:${LOCK_CODES_OTHER_LANGUAGES.join("|")})(?![\\p{L}\\p{N}]))\\s*(?:(?:(?<!\\p{L})(?:${LOCK_CODE_LINKS})(?!\\p{L})|['’]s\\b|:|=)\\s*|(?=(?!(?:19|20)\\d\\d(?!\\d))\\d{4,12}\\p{Lu}?(?![\\d\\p{L}])))(?<value>\\d{1,12}(?:[-\\s]\\d{1,4}){0,3}\\p{Lu}?)(?![\\d\\p{L}])`,
   "giu",
@@ -266,8 +281,19 @@ const lockCode = (value: string) => (value.match(/\d/g)?.length ?? 0) >= 4;
 // PIN, as "PIN-Code 4921" is in German; with "is" or a colon English PINs are
 // `PASSWORD_IN_WORDS`' (a new user's trial saved these; decision 0116). A unit after the digits
 // says what it measures ("a hat pin 1500 mm long").
-const PIN_BARE =
-  /\b(?:pin|puk)(?:[- ]?(?:code|number))?s?\b[^\S\r\n]*(?:[:=#][^\S\r\n]*|\b(?:is|was)\b[^\S\r\n]*)?(?<value>(?!(?:19|20)\d\d(?!\d))\d{4,12})(?![\d\p{L}])(?![^\S\r\n]*(?:mm|cm|m|km|in|inch(?:es)?|ft|g|kg|lbs?)\b)/giu;
+// Or a card's, a phone's or a SIM's PIN named in another language before its digits ("PIN de la
+// tarjeta 4921", "пин-код карты 4921"; a new user's trial, decision 0117; Wiktionary "PIN",
+// "card", "bank card", "SIM card").
+const PIN_WORDS_OTHER_LANGUAGES = [
+  "pin\\s+(?:de|del|della|da|do|der|von)\\s+(?:(?:la|le|ma|mi|mia|minha|meiner|meine|meinen)\\s+)?(?:tarjeta|carte(?:\\s+(?:bancaire|bleue|sim))?|carta|cartão|karte|bankkarte|sim)",
+  "(?<![\\p{L}\\p{N}])пин-?код(?:\\s+(?:от\\s+)?(?:банковской\\s+)?(?:карты|карточки|телефона|сим-?карты))?",
+];
+// A Latin word starts after `\b`, not a lookbehind tried at every position.
+const PIN_BARE = new RegExp(
+  `(?:\\b(?:pin|puk)(?:[- ]?(?:code|number))?s?|${PIN_WORDS_OTHER_LANGUAGES.map((words) => (words.startsWith("pin") ? `\\b${words}` : words)).join("|")})(?![\\p{L}\\p{N}])[^\\S\\r\\n]*` +
+    String.raw`(?:[:=#][^\S\r\n]*|\b(?:is|was)\b[^\S\r\n]*)?(?<value>(?!(?:19|20)\d\d(?!\d))\d{4,12})(?![\d\p{L}])(?![^\S\r\n]*(?:mm|cm|m|km|in|inch(?:es)?|ft|g|kg|lbs?)\b)`,
+  "giu",
+);
 // "cvv 123", "the CVV is 123", "my card's security code is 123": a payment card's verification
 // code (CVV2/CVC2, 3 or 4 digits printed on the card; ISO/IEC 7813) said after its name.
 const CARD_CODE_IN_WORDS =
@@ -278,14 +304,18 @@ const CARD_CODE_IN_WORDS =
 // word "wifi" or "WLAN" alone as a label before a colon (a new user's trial; decision 0108).
 // English "the wifi key is …" is `KEY_IN_WORDS`'.
 const WIFI_KEYS_OTHER_LANGUAGES = [
-  "(?:wlan|wi-?fi)-?(?:schlüssel|schluessel|sleutel|code)",
+  "(?:wlan|wi-?fi)[-\\s]?(?:schlüssel|schluessel|sleutel|code)",
   "(?:clé|cle|code)\\s+(?:du\\s+|de\\s+la\\s+)?(?:wi-?fi|wlan)",
   "(?:clave|chave|c[óo]digo)\\s+(?:del?\\s+|d[oa]\\s+)?(?:wi-?fi|wlan)",
   "(?:chiave|codice)\\s+(?:del(?:la)?\\s+)?(?:wi-?fi|wlan)",
   "ключ\\s+(?:от\\s+)?(?:wi-?fi|вай-?фая?)",
 ];
+// A word after the value that says it is the network's name ("Wi-Fi: Casa42 network, password on
+// the fridge"; a new user's trial, decision 0117): "network", "SSID" and the word for network in
+// the languages above (Wiktionary).
+const NETWORK_WORDS = "network|ssid|netz|netzwerk|réseau|reseau|red|rede|rete|netwerk|сеть";
 const WIFI_KEY_IN_WORDS = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:(?:${WIFI_KEYS_OTHER_LANGUAGES.join("|")})(?![\\p{L}\\p{N}])[*_]{0,3}[^\\S\\r\\n]*(?:[:=：]|(?<!\\p{L})(?:${LOCK_CODE_LINKS})(?!\\p{L}))|(?:wi-?fi|wlan)[*_]{0,3}[^\\S\\r\\n]*[:=：])[*_]{0,3}[^\\S\\r\\n]*(?<value>[^\\s"'\`,;]{6,})`,
+  `(?<![\\p{L}\\p{N}])(?:(?:${WIFI_KEYS_OTHER_LANGUAGES.join("|")})(?![\\p{L}\\p{N}])[*_]{0,3}[^\\S\\r\\n]*(?:[:=：]|(?<!\\p{L})(?:${LOCK_CODE_LINKS})(?!\\p{L}))|(?:wi-?fi|wlan)[*_]{0,3}[^\\S\\r\\n]*[:=：])[*_]{0,3}[^\\S\\r\\n]*(?<value>[^\\s"'\`,;]{6,})(?![^\\s"'\`,;])(?![^\\S\\r\\n]+(?:${NETWORK_WORDS})(?![\\p{L}\\p{N}]))`,
   "giu",
 );
 // A network key starts with a letter and holds a digit (`tokenShaped`); a standard or a band
@@ -346,6 +376,22 @@ const DEFAULT_ACCOUNT_UNLABELLED = new RegExp(
 const DEFAULT_ACCOUNT_THEN = new RegExp(
   `\\b(?:try|use|using|log[^\\S\\r\\n]*in[^\\S\\r\\n]+(?:as|with)|login[^\\S\\r\\n]+(?:as|with)|sign[^\\S\\r\\n]+in[^\\S\\r\\n]+as)[^\\S\\r\\n]+${DEFAULT_ACCOUNTS},?[^\\S\\r\\n]+(?:then|with|and(?:[^\\S\\r\\n]+then)?)[^\\S\\r\\n]+` +
     "(?<value>[\\p{Ll}\\d]{4,64})[.!]?[^\\S\\r\\n]*(?=\\r?\\n|$)",
+  "giu",
+);
+// "router login admin/admin", "default credentials: pi / raspberry": after a credential label
+// (`CREDENTIAL_LABELS`) or "default", a device's default account and the password it ships with
+// (the admin, root, guest and ubnt accounts of routers and NAS boxes, Raspberry Pi OS's pi /
+// raspberry, Kali's root / toor, PostgreSQL's and SQL Server's superusers; each vendor's manual)
+// are the device's live login while nobody changed them (a new user's trial; decision 0117). The
+// pair ends its clause or comes before "for", "on", "at", "in", "to" or "and", as an unlabelled
+// one does: "the admin/admin role" and "default admin/admin accounts are disabled" name roles
+// and kinds.
+const DEFAULT_PASSWORDS =
+  "(?:admin|administrator|password|passw0rd|root|toor|guest|raspberry|ubnt|changeme|default|pass|1234|12345|123456|12345678|admin123|postgres|supervisor|sa)";
+const DEFAULT_ACCOUNT_PAIR = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${CREDENTIAL_LABELS.join("|")}|default)(?![\\p{L}\\p{N}])[^\\S\\r\\n]*(?:(?:is|are|was|were)[^\\S\\r\\n]+|[:=：][^\\S\\r\\n]*)?` +
+    `${DEFAULT_ACCOUNTS}[^\\S\\r\\n]*[/|:][^\\S\\r\\n]*(?<value>${DEFAULT_PASSWORDS})` +
+    "(?=[.,;!?)]|[^\\S\\r\\n]*(?:$|[\\r\\n])|[^\\S\\r\\n]+(?:for|on|at|in|to|and)(?![\\p{L}]))",
   "giu",
 );
 const unlabelledPassword = (value: string) =>
@@ -514,9 +560,9 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = withScreens(
         kind: "password",
         pattern: LOCK_CODE_IN_WORDS,
         accept: lockCode,
-        needle: /cod|códi|combination|combo|pin|код/iu,
+        needle: /cod|códi|clave|kod|kood|combination|combo|pin|код|κωδικ|קוד|رمز|كود|رقم|कोड|पिन/iu,
       },
-      { kind: "password", pattern: PIN_BARE, needle: /pin|puk/i },
+      { kind: "password", pattern: PIN_BARE, needle: /pin|puk|пин/iu },
       {
         kind: "card_security_code",
         pattern: CARD_CODE_IN_WORDS,
@@ -563,6 +609,11 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = withScreens(
         pattern: DEFAULT_ACCOUNT_THEN,
         accept: unlabelledPassword,
         needle: /(?:admin|root|pi|ubnt|guest|sa|postgres|supervisor),?\s+(?:then|with|and)\s/i,
+      },
+      {
+        kind: "password",
+        pattern: DEFAULT_ACCOUNT_PAIR,
+        needle: /(?:admin|root|pi|ubnt|guest|sa|postgres|supervisor)\s*[/|:]/i,
       },
       { kind: "us_ssn", pattern: US_SSN },
       { kind: "us_ssn", pattern: US_SSN_IN_WORDS, needle: /ssn|social/i },

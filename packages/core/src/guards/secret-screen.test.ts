@@ -20,6 +20,14 @@ const ONE_FINDER_TEXTS = [
   `my wallet seed: ${["legal winner thank year wave sausage", "worth useful legal winner thank yellow"].join(" ")}`,
   `ATM PIN ${["49", "21"].join("")}`,
   `card security code is ${["7", "31"].join("")}`,
+  // Decision 0117: a recovery phrase after a label in Spanish and in Japanese, a default account's
+  // default password, door codes in Polish and Hebrew, a Russian card's PIN.
+  "mi frase de recuperación es ancho anciano ancla andar andén anemia",
+  "リカバリーフレーズはいったん\u3000いっち\u3000いってい",
+  "router login admin/admin",
+  `kod do drzwi to ${["49", "21"].join("")}`,
+  `קוד הדלת ${["49", "21"].join("")}`,
+  `пин-код карты ${["49", "21"].join("")}`,
   // A temporary AWS key id: secretlint's rule alone knows the ASIA prefix.
   `the temporary id is ${["ASI", "A", KEY_ID.slice(4)].join("")}`,
   `the backup is at ${["Ab3d", "E6gH", "9jK2", "mN5p", "Q8sT", "1vW4"].join("/")}`,

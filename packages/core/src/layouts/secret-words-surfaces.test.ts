@@ -21,6 +21,18 @@ const LETMEIN = ["let", "me", "in"].join("");
 const TOKEN_HEAD = ["k3Jd", "9QmZ"].join("");
 const TOKEN_TAIL = ["x8Pq2L", "rT7vNw"].join("");
 const NOW = new Date("2026-12-07T12:00:00Z");
+const DANA = ["Dana", "'s", "2024"].join("");
+// Six words of BIP-39's lists in other languages (bitcoin/bips bip-0039/*.txt, words 101 to 106).
+const PHRASES = {
+  spanish: "ancho anciano ancla andar andén anemia",
+  french: "amusant analyse anaphore anarchie anatomie ancien",
+  italian: "andrea anello angelo angolare angusto anima",
+  portuguese: "alicate alienar alinhar aliviar almofada alocar",
+  czech: "bradavka brambora branka bratr brepta briketa",
+  japanese: "いったん\u3000いっち\u3000いってい\u3000いっぽう\u3000いてざ\u3000いてん",
+  korean: "경험 계곡 계단 계란 계산 계속",
+  chinese: "去 把 性 好 应 开",
+} as const;
 
 const REFUSED: Array<[name: string, fact: string, secret: string]> = [
   ["Turkish, 'its password'", `wifi şifresi: ${SOMMER}`, SOMMER],
@@ -95,6 +107,36 @@ const REFUSED: Array<[name: string, fact: string, secret: string]> = [
   ["a German wifi key", `WLAN-Schlüssel: ${HORSE}`, HORSE],
   ["a French wifi key", `clé wifi : ${HORSE}`, HORSE],
   ["a Spanish wifi key", `la clave del wifi es ${HORSE}`, HORSE],
+  // A seventeenth new user's trial (decision 0117): door codes, PINs and wifi keys beside 0108's
+  // shapes, a default account's password, a value with an apostrophe, recovery phrases in the
+  // languages of BIP-39's other lists.
+  ["a French door code, no 'de la'", `code porte : ${PIN}`, PIN],
+  ["a Spanish alarm's 'clave'", `la clave de la alarma es ${PIN}`, PIN],
+  ["a Spanish card's PIN, a colon", `PIN de la tarjeta: ${PIN}`, PIN],
+  ["a Russian card's PIN", `пин-код карты ${PIN}`, PIN],
+  ["a German wifi key, a space", `WLAN Schlüssel ist ${HORSE}`, HORSE],
+  [
+    "a French passphrase",
+    "mon mot de passe est cheval correct pile agrafe",
+    "cheval correct pile agrafe",
+  ],
+  ["a Polish door code", `kod do drzwi to ${PIN}`, PIN],
+  ["a Swedish door code", `portkoden är ${PIN}`, PIN],
+  ["a Finnish door code", `ovikoodi on ${PIN}`, PIN],
+  ["a Greek door code", `κωδικός πόρτας ${PIN}`, PIN],
+  ["a Hebrew door code", `קוד הדלת ${PIN}`, PIN],
+  ["an Arabic door code", `رمز الباب ${PIN}`, PIN],
+  ["a Hindi door code", `दरवाजे का कोड ${PIN}`, PIN],
+  ["a router's default login", "router login admin/admin", "admin/admin"],
+  ["an apostrophe inside the value", `my password is ${DANA}`, "s2024"],
+  ["a Spanish recovery phrase", `mi frase de recuperación es ${PHRASES.spanish}`, "andén"],
+  ["a French recovery phrase", `phrase de récupération : ${PHRASES.french}`, "anatomie"],
+  ["an Italian recovery phrase", `la frase di recupero è ${PHRASES.italian}`, "angusto"],
+  ["a Portuguese recovery phrase", `frase de recuperação: ${PHRASES.portuguese}`, "almofada"],
+  ["a Czech recovery phrase", `obnovovací fráze: ${PHRASES.czech}`, "brepta"],
+  ["a Japanese recovery phrase", `リカバリーフレーズは${PHRASES.japanese}`, "いてざ"],
+  ["a Korean recovery phrase", `복구 구문은 ${PHRASES.korean}`, "계산"],
+  ["a Chinese recovery phrase", `我的助记词是：${PHRASES.chinese}`, "应 开"],
 ];
 
 describe("a secret the trial saved is refused on every write surface and masked when shown", () => {
@@ -207,6 +249,37 @@ const SAVED: Array<[name: string, path: string, facts: string[]]> = [
     "topics/home.md",
     ["the wifi password (guest network) is on the fridge"],
   ],
+  // Near decision 0117's rows: what a passphrase is like, where a seed phrase is, a network's
+  // name, a model number above a line about wifi, a postcode after a line about a password, a
+  // recovery phrase's place in Spanish, seeds in a garden, roles.
+  ["a case-sensitive passphrase", "topics/home.md", ["the passphrase is case sensitive"]],
+  ["a seed phrase kept safe", "topics/wallet.md", ["my seed phrase is safe now"]],
+  [
+    "a model number, then a network's name",
+    "topics/home.md",
+    ["Fritz!Box 7590", "Wi-Fi: Casa42 network, password on the fridge"],
+  ],
+  [
+    "a password line, then slow wifi",
+    "topics/home.md",
+    ["my wifi password", "our wifi is slow in the kitchen"],
+  ],
+  [
+    "a password line, then a postcode",
+    "topics/home.md",
+    ["our wifi password changed", "〒150-0001 東京都渋谷区"],
+  ],
+  [
+    "a Spanish recovery phrase's place",
+    "topics/wallet.md",
+    ["la frase de recuperación está en la caja fuerte"],
+  ],
+  ["seeds in a garden", "topics/garden.md", ["semillas: tomate, pepino, calabaza"]],
+  ["roles named admin", "topics/work.md", ["the admin/admin role"]],
+  ["a changed Swedish door code", "topics/home.md", ["portkoden är ändrad"]],
+  ["a changed Polish door code", "topics/home.md", ["kod do drzwi zmieniony"]],
+  ["a door code's date", "topics/home.md", ["the door code on 2024-05-01 was changed"]],
+  ["default accounts", "topics/work.md", ["default admin/admin accounts are disabled"]],
 ];
 
 describe("everyday notes the trial had refused are saved in both layouts", () => {
