@@ -25,6 +25,12 @@ export {
   type NewFileWrite,
 } from "./new-file-writes.js";
 export {
+  OTHER_PERSON_FACTS,
+  type OtherPersonFact,
+  otherPersonFile,
+  SAME_PERSON_FACT,
+} from "./other-person-facts.js";
+export {
   expectRecallAfterWrite,
   factFile,
   LIBRARY_WRITES,
