@@ -10,6 +10,8 @@ const SETS: ReadonlyArray<[label: string, fact: (index: number) => string]> = [
   ["Japanese, 明日", (i) => `明日は歯医者に行く ${i}`],
   ["French, demain", (i) => `je commence demain le projet ${i}`],
   ["Korean, 내일 (word list)", (i) => `내일은 치과에 간다 ${i}`],
+  ["Chinese, 上周五 (phrase table)", (i) => `我上周五搬到了波尔图 ${i}`],
+  ["Spanish, hace dos días (phrase table)", (i) => `llegué hace dos días al proyecto ${i}`],
 ];
 
 /** Time per fact of `resolveRelativeDates` with chrono's other locales (issue f2). */

@@ -27,6 +27,12 @@ export {
   newFileSession,
 } from "./new-file-writes.js";
 export {
+  OTHER_PERSON_FACTS,
+  type OtherPersonFact,
+  otherPersonFile,
+  SAME_PERSON_FACT,
+} from "./other-person-facts.js";
+export {
   expectRecallAfterWrite,
   factFile,
   LIBRARY_WRITES,

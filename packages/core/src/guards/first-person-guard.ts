@@ -1,4 +1,4 @@
-import { contentWords, foldText, headOfText } from "../text/index.js";
+import { contentWords, foldText, headOfText, RELATION_WORDS } from "../text/index.js";
 
 /** What {@link findThirdPersonStatement} found; the message is the `not_first_person` row of `WRITE_CHECKS`. */
 export type FirstPersonRefusal = {
@@ -14,30 +14,23 @@ const REPORTED =
 
 const FIRST_PERSON_SUBJECT = /^(?:.* )?(?:i|we|ich|wir|je|nous|yo|nosotros|eu|nós|io|noi)$/iu;
 
-// Relatives, friends and colleagues, after "my"/"our" (and the possessives of the languages the
-// reported-speech rule reads): "my sister Ana is allergic", "mein Bruder hat", "ma sœur est".
-const RELATION =
-  "sister|brother|mom|mum|mother|dad|father|wife|husband|partner|boyfriend|girlfriend|fianc[eé]e?|friend|best friend|buddy|coworker|co-worker|colleague|boss|manager|son|daughter|kids?|child|children|neighbou?r|cousin|aunt|uncle|grandma|grandmother|grandpa|grandfather|roommate|flatmate|teammate|niece|nephew|parents|sibling|in-laws|" +
-  "schwester|bruder|mutter|mama|vater|papa|frau|mann|freund|freundin|kollege|kollegin|chef|chefin|sohn|tochter|nachbar|nachbarin|" +
-  "sœur|soeur|frère|frere|mère|mere|père|pere|femme|mari|ami|amie|copain|copine|collègue|collegue|patron|fils|fille|voisin|voisine|" +
-  "hermana|hermano|madre|padre|esposa|esposo|amigo|amiga|compañero|compañera|jefe|jefa|hijo|hija|vecino|vecina|" +
-  "irmã|irmão|mãe|pai|mulher|marido|colega|filho|filha|vizinho|vizinha|" +
-  "sorella|fratello|moglie|amica|collega|capo|figlio|figlia|vicino|vicina";
+// Relatives, friends and colleagues (`RELATION_WORDS`) follow these: "my"/"our" and the
+// possessives of the languages the reported-speech rule reads ("my sister Ana", "mein Bruder").
 const POSSESSIVE =
   "my|our|mein|meine|meinem|meiner|unser|unsere|mon|ma|mes|notre|nos|mi|mis|nuestro|nuestra|meu|minha|meus|minhas|nosso|nossa|il mio|la mia|mio|mia";
 // The clause is about the relative: it starts with "my sister (Ana)" or "my sister's".
 const RELATIVE_SUBJECT = new RegExp(
-  `^(?:${POSSESSIVE})\\s+(?:${RELATION})(?!(?:\\s+\\p{Lu}[\\p{L}'’-]*)?\\s+(?:and|und|et|y|e)\\s+(?:i|me|ich|moi|yo|eu|io)(?![\\p{L}]))(?:\\s+\\p{Lu}[\\p{L}'’-]*)?(?:['’]s)?(?=\\s|$)`,
+  `^(?:${POSSESSIVE})\\s+(?:${RELATION_WORDS})(?!(?:\\s+\\p{Lu}[\\p{L}'’-]*)?\\s+(?:and|und|et|y|e)\\s+(?:i|me|ich|moi|yo|eu|io)(?![\\p{L}]))(?:\\s+\\p{Lu}[\\p{L}'’-]*)?(?:['’]s)?(?=\\s|$)`,
   "iu",
 );
 // "my sister" anywhere in the words before a quote that starts with "she".
 const RELATIVE_MENTION = new RegExp(
-  `(?<![\\p{L}])(?:${POSSESSIVE})\\s+(?:${RELATION})(?![\\p{L}])`,
+  `(?<![\\p{L}])(?:${POSSESSIVE})\\s+(?:${RELATION_WORDS})(?![\\p{L}])`,
   "iu",
 );
 // "Python is my coworker's thing", "that's my dad's hobby": the fact is the relative's.
 const RELATIVE_POSSESSION = new RegExp(
-  `(?<![\\p{L}])(?:${POSSESSIVE})\\s+(?:${RELATION})['’]s(?![\\p{L}])`,
+  `(?<![\\p{L}])(?:${POSSESSIVE})\\s+(?:${RELATION_WORDS})['’]s(?![\\p{L}])`,
   "iu",
 );
 // "<Name> has a cat", "Ana is allergic to shellfish": a capitalized name as the subject, then a verb
@@ -84,7 +77,7 @@ function wordsBefore(evidence: string, turn: string | undefined): string {
 
 // The words that name a relative: the relation ("sister") and a capitalized name after it ("Ana");
 // the regexes match case-insensitively, so a word after the relation may be a verb ("es").
-const RELATION_WORD = new RegExp(`(?<![\\p{L}])(?:${RELATION})(?![\\p{L}])`, "iu");
+const RELATION_WORD = new RegExp(`(?<![\\p{L}])(?:${RELATION_WORDS})(?![\\p{L}])`, "iu");
 function relativeWords(relative: string): string[] {
   const relation = RELATION_WORD.exec(relative);
   if (relation === null) return [];

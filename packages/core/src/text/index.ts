@@ -20,6 +20,7 @@ export { MONTH_NAMES } from "./month-names.js";
 export { oneLineFieldProblem } from "./one-line-field.js";
 export { isPlaceholder } from "./placeholder.js";
 export { MAX_QUOTED_CHARS, quoteText, shownText } from "./quote-text.js";
+export { namedRelations, RELATION_WORDS, sameRelations } from "./relation-words.js";
 export { resolveRelativeDates } from "./resolve-relative-dates.js";
 export { restatesFact, reversesFact, statedFactWords } from "./restates-fact.js";
 export { sameWord } from "./same-word.js";

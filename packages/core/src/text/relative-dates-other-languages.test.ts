@@ -173,3 +173,85 @@ describe("a weekday or weekend placed by last/next in another language", () => {
     expect(resolveRelativeDates(text, "2026-12-07")).toEqual({ ok: true, text, resolved: [] });
   });
 });
+
+// A new user's trial (decision 0118): "last Friday", last week, "since Monday" and "two days ago"
+// were saved as written in the languages below. 2026-12-09 is a Wednesday: last Friday is
+// 2026/12/04, last week 2026/11/30-2026/12/06, two days ago 2026/12/07.
+describe("last Friday, last week, since Monday and days ago in every language", () => {
+  it.each([
+    ["English, since", "I have worked there since Monday", "I have worked there since 2026/12/07"],
+    ["Chinese", "我上周五搬到了波尔图", "我2026/12/04搬到了波尔图"],
+    ["Chinese, 上个星期", "上个星期五我搬家了", "2026/12/04我搬家了"],
+    ["Chinese, next", "下周三开会", "2026/12/16开会"],
+    ["Japanese", "先週の金曜日にポルトへ引っ越した", "2026/12/04にポルトへ引っ越した"],
+    ["Japanese, next", "来週の水曜日に会議", "2026/12/16に会議"],
+    ["Korean", "지난 금요일에 포르투로 이사했다", "2026/12/04에 포르투로 이사했다"],
+    ["Korean, of last week", "지난주 금요일에 이사했다", "2026/12/04에 이사했다"],
+    ["Turkish", "geçen cuma Porto'ya taşındım", "2026/12/04 Porto'ya taşındım"],
+    [
+      "Turkish, Saturday holds Friday",
+      "geçen cumartesi Roma'ya gittim",
+      "2026/12/05 Roma'ya gittim",
+    ],
+    ["Polish", "w zeszły piątek przeprowadziłem się", "2026/12/04 przeprowadziłem się"],
+    ["Polish, feminine", "w zeszłą sobotę byłem w Rzymie", "2026/12/05 byłem w Rzymie"],
+    ["Swedish", "i fredags flyttade jag till Porto", "2026/12/04 flyttade jag till Porto"],
+    // "next" as English "next Friday" reads it: the Friday of next week.
+    ["Swedish, next", "nästa fredag börjar jag", "2026/12/18 börjar jag"],
+    ["Finnish", "viime perjantaina muutin Portoon", "2026/12/04 muutin Portoon"],
+    ["Spanish, days ago", "llegué hace dos días", "llegué 2026/12/07"],
+    ["Spanish, a week ago", "empecé hace una semana", "empecé 2026/11/30-2026/12/06"],
+    ["Spanish, last week", "la semana pasada fui a Roma", "2026/11/30-2026/12/06 fui a Roma"],
+    ["Spanish, next week", "la semana que viene voy a Roma", "2026/12/14-2026/12/20 voy a Roma"],
+    ["German, days ago", "ich kam vor zwei Tagen an", "ich kam 2026/12/07 an"],
+    ["German, since", "seit Montag arbeite ich dort", "seit 2026/12/07 arbeite ich dort"],
+    ["French, days ago", "je suis arrivé il y a trois jours", "je suis arrivé 2026/12/06"],
+    ["French, since", "je travaille ici depuis lundi", "je travaille ici depuis 2026/12/07"],
+    ["Italian, days ago", "sono arrivato tre giorni fa", "sono arrivato 2026/12/06"],
+    ["Portuguese, days ago", "cheguei há dois dias", "cheguei 2026/12/07"],
+    [
+      "Portuguese, last week",
+      "na semana passada fui a Roma",
+      "na 2026/11/30-2026/12/06 fui a Roma",
+    ],
+    ["Russian, days ago", "я приехал два дня назад", "я приехал 2026/12/07"],
+    ["Dutch, since", "ik werk hier sinds maandag", "ik werk hier sinds 2026/12/07"],
+    ["Chinese, last week", "上周我去了罗马", "2026/11/30-2026/12/06我去了罗马"],
+    ["Chinese, last weekend", "上周末我去了罗马", "2026/12/05-2026/12/06我去了罗马"],
+    ["Japanese, last week", "先週ローマに行った", "2026/11/30-2026/12/06ローマに行った"],
+    ["Korean, last week", "지난주에 로마에 갔다", "2026/11/30-2026/12/06에 로마에 갔다"],
+    ["Korean, last weekend", "지난 주말에 로마에 갔다", "2026/12/05-2026/12/06에 로마에 갔다"],
+    ["Turkish, last week", "geçen hafta Roma'ya gittim", "2026/11/30-2026/12/06 Roma'ya gittim"],
+    ["Turkish, last weekend", "geçen hafta sonu Roma'daydım", "2026/12/05-2026/12/06 Roma'daydım"],
+    [
+      "Polish, last week",
+      "w zeszłym tygodniu byłem w Rzymie",
+      "2026/11/30-2026/12/06 byłem w Rzymie",
+    ],
+    ["Swedish, last week", "förra veckan var jag i Rom", "2026/11/30-2026/12/06 var jag i Rom"],
+    ["Finnish, last week", "viime viikolla olin Roomassa", "2026/11/30-2026/12/06 olin Roomassa"],
+  ])("%s: %j", (_, text, expected) => {
+    expect(resolveRelativeDates(text, "2026-12-09")).toMatchObject({ ok: true, text: expected });
+  });
+
+  // Neighbours: a word that holds a day name, a weekday that is a name, a span, a counter.
+  it.each([
+    ["a company", "customer since Monday.com launched"],
+    ["a plural weekday", "since Mondays are busy I run at night"],
+    ["a weekday as a name", "Friday is the name of my cat"],
+    ["Chinese, five people last week", "我上周五个人去了长城"],
+    ["Chinese, a Sunday of last week", "上周日我去了长城"],
+    ["Japanese, a Sunday of last week", "先週の日曜日に長城へ行った"],
+    ["Korean, last order", "지난 주문을 취소했다"],
+    ["Korean, next address", "다음 주소로 보내 주세요"],
+    ["Swedish, a Friday treat", "vi har alltid fredagsmys hemma"],
+    ["Spanish, a span since", "vivo aquí desde hace dos días"],
+    ["Spanish, a span with que", "hace dos días que no duermo"],
+    ["Spanish, years ago", "hace dos años me mudé a Lima"],
+    ["Portuguese, years lived", "moro aqui há dois anos"],
+    ["German, here", "ich wohne hier seit 2020"],
+    ["Dutch, here", "ik woon hier sinds 2020"],
+  ])("leaves %s as written: %j", (_, text) => {
+    expect(resolveRelativeDates(text, "2026-12-09")).toEqual({ ok: true, text, resolved: [] });
+  });
+});

@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import type { ParsedResult } from "chrono-node";
+import { RELATIVE_DATE_PHRASES } from "./relative-date-phrases.js";
 
 type Parse = (text: string, reference: { instant: Date; timezone: number }) => ParsedResult[];
 
@@ -14,12 +15,21 @@ const require = createRequire(import.meta.url);
 const PARSERS: ReadonlyArray<[locale: string, cue: RegExp]> = [
   ["ja", /[\u3040-\u30ff\u4e00-\u9fff]/u],
   ["zh", /[\u4e00-\u9fff]/u],
-  ["fr", /demain|hier|aujourd|prochain|derni[eè]r|il y a|semaine|mois|ann[ée]e|lendemain|veille/iu],
-  ["de", /heute|morgen|gestern|n[äa]chst|letzt|vorig|kommend|vor \d|woche|monat|jahr/iu],
-  ["es", /\bhoy\b|mañana|ayer|pr[óo]xim|pasad|hace |semana|\bmes\b|\baño/iu],
-  ["pt", /hoje|amanh[ãa]|ontem|pr[óo]xim|passad|\bh[áa] |semana|\bm[êe]s\b|\bano\b/iu],
-  ["it", /\boggi\b|domani|\bieri\b|prossim|scors|settimana|\bmese\b|\banno\b/iu],
-  ["nl", /vandaag|morgen|gisteren|volgende|vorige|afgelopen|komende|geleden|\bweek\b|maand|jaar/iu],
+  [
+    "fr",
+    /demain|hier|aujourd|prochain|derni[eè]r|il y a|depuis|semaine|mois|ann[ée]e|lendemain|veille/iu,
+  ],
+  [
+    "de",
+    /heute|morgen|gestern|n[äa]chst|letzt|vorig|kommend|vor \d|seit|\btagen?\b|woche|monat|jahr/iu,
+  ],
+  ["es", /\bhoy\b|mañana|ayer|pr[óo]xim|pasad|hace |desde|semana|\bmes\b|\baño/iu],
+  ["pt", /hoje|amanh[ãa]|ontem|pr[óo]xim|passad|\bh[áa] |desde|semana|\bm[êe]s\b|\bano\b/iu],
+  ["it", /\boggi\b|domani|\bieri\b|prossim|scors|settimana|\bmese\b|\banno\b|giorn[oi]|\bfa\b/iu],
+  [
+    "nl",
+    /vandaag|morgen|gisteren|volgende|vorige|afgelopen|komende|geleden|sinds|\bweek\b|maand|jaar/iu,
+  ],
   ["ru", /[\u0400-\u04ff]/u],
   ["uk", /[\u0400-\u04ff]/u],
   ["ar", /[\u0600-\u06ff]/u],
@@ -124,6 +134,11 @@ const IN_COMPOUND_AFTER = /^-\p{L}/u;
 // Spanish "mañana" after an article or a determiner is the morning ("por la mañana", "esta
 // mañana", "cada mañana"), a time of day, which stays as written as "this morning" does.
 const MORNING_BEFORE = /(?:^|[^\p{L}])(?:la|las|esta|una|cada|media|toda|de)\s+$/iu;
+// French "hier" is German and Dutch "here" ("ich wohne hier seit 2020" was saved "ich wohne
+// 2026/12/08 seit 2020"): it is yesterday only in a text with a French word besides it (pronouns,
+// verbs "être" and "avoir", articles, prepositions; none of them a German or Dutch word).
+const FRENCH_WORDS =
+  /(?<![\p{L}])(?:j['’]|c['’]|qu['’]|il|elle|nous|vous|ils|elles|suis|est|sommes|êtes|sont|ai|avons|avez|ont|était|été|le|la|les|une|des|du|au|aux|et|à|chez|avec|dans|pour)(?![\p{L}])/iu;
 
 const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 
@@ -138,18 +153,71 @@ export function placedPhraseOf(result: ParsedResult): string | undefined {
   return placedPhrases.get(result);
 }
 
-// The English result for `phrase`, at the span the other language wrote it.
+// The English result for `phrase` (or chrono's `locale` result for it), at the span the other
+// language wrote it. `kind` is the English phrase the resolution reads ("last friday" for 上周五).
 function placedResult(
   phrase: string,
   index: number,
   text: string,
   instant: Date,
+  locale = "en",
+  kind = phrase,
 ): ParsedResult | undefined {
-  const english = parserOf("en")(phrase, { instant, timezone: 0 })[0];
-  if (english === undefined) return undefined;
-  const result = Object.assign(Object.create(english) as ParsedResult, { index, text });
-  placedPhrases.set(result, phrase);
+  const parsed = parserOf(locale)(phrase, { instant, timezone: 0 })[0];
+  if (parsed === undefined || parsed.text !== phrase) return undefined;
+  const result = Object.assign(Object.create(parsed) as ParsedResult, { index, text });
+  placedPhrases.set(result, kind);
   return result;
+}
+
+const PHRASE_ROWS = RELATIVE_DATE_PHRASES.map(
+  ([source, reading]) => [new RegExp(source, "giu"), reading] as const,
+);
+// Every row at once: one scan tells a text that holds none (most facts) from one to read row by
+// row.
+const ANY_PHRASE = new RegExp(RELATIVE_DATE_PHRASES.map(([source]) => source).join("|"), "iu");
+
+// The rows of `RELATIVE_DATE_PHRASES` found in `text`, each as the result of what it stands for.
+function phraseResults(text: string, instant: Date): ParsedResult[] {
+  const results: ParsedResult[] = [];
+  if (!ANY_PHRASE.test(text)) return results;
+  for (const [pattern, reading] of PHRASE_ROWS) {
+    for (const match of text.matchAll(pattern)) {
+      const read = reading(match.slice(1).filter((group) => group !== undefined));
+      if (read === undefined) continue;
+      const kind = read.kind ?? read.phrase;
+      const result = placedResult(read.phrase, match.index, match[0], instant, read.locale, kind);
+      if (result !== undefined) results.push(result);
+    }
+  }
+  return results;
+}
+
+// "since"/"seit"/"depuis"/"desde (el)"/"sinds" right before a weekday: the latest one before the
+// session ("since Monday" said on a Wednesday is two days ago), and the word stays as written.
+const SINCE_BEFORE = /(?:^|[^\p{L}])(?:since|seit|depuis|desde|sinds)\s+(?:(?:el|o|a)\s+)?$/iu;
+// A weekday that is part of a name: "Monday.com", "Friday-Software", "Mondays".
+const NAME_AFTER = /^(?:[.-]?\p{L})/u;
+
+/**
+ * A weekday alone that "since" (or its word in German, French, Spanish, Portuguese or Dutch)
+ * places, read as the latest such day before the session: the result of "last <weekday>" at the
+ * weekday's span, or `undefined`.
+ *
+ * @example sinceWeekday("since Monday", monday, instant)?.text // "Monday", resolved as "last monday"
+ */
+export function sinceWeekday(
+  text: string,
+  result: ParsedResult,
+  instant: Date,
+): ParsedResult | undefined {
+  if (!result.start.isCertain("weekday") || result.start.isCertain("day")) return undefined;
+  const weekday = WEEKDAYS[result.start.get("weekday") ?? -1];
+  if (weekday === undefined) return undefined;
+  const written = result.text.trimEnd();
+  if (!SINCE_BEFORE.test(text.slice(0, result.index))) return undefined;
+  if (NAME_AFTER.test(text.slice(result.index + written.length))) return undefined;
+  return placedResult(`last ${weekday}`, result.index, written, instant, "en", `last ${weekday}`);
 }
 
 // A weekday chrono's locale parser found, with "last"/"next" inside it or beside it: the span
@@ -228,6 +296,7 @@ export function parseOtherLanguages(
     const result = placedResult(phrase, match.index, match[0], instant);
     if (result !== undefined) take(result);
   }
+  for (const result of phraseResults(text, instant)) take(result);
   for (const [locale, cue] of PARSERS) {
     if (!cue.test(text)) continue;
     for (const result of parserOf(locale)(text, { instant, timezone: 0 })) {
@@ -238,12 +307,17 @@ export function parseOtherLanguages(
       if (locale === "es" && /^mañana$/iu.test(result.text.trim()) && MORNING_BEFORE.test(before)) {
         continue;
       }
+      if (locale === "fr" && /^hier$/iu.test(result.text.trim()) && !FRENCH_WORDS.test(text)) {
+        continue;
+      }
       if (isRelative(result)) {
         take(result);
         continue;
       }
       const placed = placedWeekday(text, result);
-      const english = placed && placedResult(placed.phrase, placed.index, placed.text, instant);
+      const english =
+        (placed && placedResult(placed.phrase, placed.index, placed.text, instant)) ??
+        sinceWeekday(text, result, instant);
       if (english) take(english);
     }
   }

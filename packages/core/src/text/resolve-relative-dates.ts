@@ -5,6 +5,7 @@ import {
   findListedDayWords,
   parseOtherLanguages,
   placedPhraseOf,
+  sinceWeekday,
 } from "./relative-dates-other-languages.js";
 
 type ParseEnglish = (
@@ -123,10 +124,12 @@ export function resolveRelativeDates(
   const valid = !Number.isNaN(reference.getTime());
   const instant = valid ? reference : new Date(0);
   const results = englishParser()(text, { instant, timezone: 0 });
-  // "every Friday", "each morning": a habit, not a date.
-  const english = results.filter(
-    (result) => isRelative(result) && !/\b(?:every|each)\s+$/i.test(text.slice(0, result.index)),
-  );
+  // "every Friday", "each morning": a habit, not a date. "since Monday": the latest Monday.
+  const english = results.flatMap((result) => {
+    if (/\b(?:every|each)\s+$/i.test(text.slice(0, result.index))) return [];
+    if (isRelative(result)) return [result];
+    return sinceWeekday(text, result, instant) ?? [];
+  });
   // "明日は歯医者に行く", "je commence demain": chrono's other parsers, where English found nothing.
   const others = new Set(parseOtherLanguages(text, instant, english));
   const relative = [...english, ...others].sort((a, b) => a.index - b.index);
@@ -147,12 +150,15 @@ export function resolveRelativeDates(
   for (const result of relative) {
     const start = result.start;
     const date = start.date();
-    const words = result.text.toLowerCase();
     const foreign = others.has(result);
+    // "letzten Freitag", "le week-end dernier", "hace dos días", "since Monday": resolved as the
+    // English phrase they stand for, read with the English words below.
+    const phrase = placedPhraseOf(result);
+    const words = (phrase ?? result.text).toLowerCase();
+    const foreignWords = foreign && phrase === undefined;
     let absolute: string;
     let preposition: string;
-    // "letzten Freitag", "le week-end dernier": resolved as the English phrase they stand for.
-    const placed = PLACED_DAY.exec(foreign ? (placedPhraseOf(result) ?? "") : result.text.trim());
+    const placed = PLACED_DAY.exec(phrase ?? (foreign ? "" : result.text.trim()));
     if (placed?.[2] !== undefined) {
       // A weekend is written as its Saturday: chrono gives a day of it.
       const saturday = new Date(date);
@@ -167,7 +173,7 @@ export function resolveRelativeDates(
     } else if (placed !== null) {
       absolute = dayTag(date);
       preposition = "on";
-    } else if ((foreign ? WEEK_WORDS : /\bweeks?\b/).test(words) && start.isCertain("day")) {
+    } else if ((foreignWords ? WEEK_WORDS : /\bweeks?\b/).test(words) && start.isCertain("day")) {
       const monday = new Date(date);
       monday.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
       const sunday = new Date(monday);
@@ -177,11 +183,14 @@ export function resolveRelativeDates(
       preposition = "in";
     } else if (
       start.isCertain("day") &&
-      !(foreign ? MONTH_OR_YEAR_WORDS : /\b(?:months?|years?)\b/).test(words)
+      !(foreignWords ? MONTH_OR_YEAR_WORDS : /\b(?:months?|years?)\b/).test(words)
     ) {
       absolute = dayTag(date);
       preposition = "on";
-    } else if (start.isCertain("month") && !(foreign ? YEAR_WORDS : /\byears?\b/).test(words)) {
+    } else if (
+      start.isCertain("month") &&
+      !(foreignWords ? YEAR_WORDS : /\byears?\b/).test(words)
+    ) {
       // Outside English the month is written as the date tag's month: `2026/09`.
       absolute = foreign
         ? `${date.getUTCFullYear()}/${pad(date.getUTCMonth() + 1)}`

@@ -2,6 +2,7 @@ import { contentWords } from "./content-words.js";
 import { endedPhrases } from "./ended-words.js";
 import { foldText } from "./fold.js";
 import { memoizeText } from "./memo.js";
+import { sameRelations } from "./relation-words.js";
 import { NEGATION_WORDS, STOP_WORDS } from "./stop-words.js";
 
 const AFFIRMATIVE_STOP_WORDS: ReadonlySet<string> = new Set(
@@ -42,8 +43,10 @@ export function statedFactWords(text: string): { words: ReadonlySet<string>; hol
 /**
  * Whether a proposed fact only restates a stored line (a date tag ignored): every content word of
  * the fact (`contentWords`) is in the line, both have the same polarity (negated or ended in both
- * or neither; {@link endedPhrases}), and the fact's words are at least a third of the line's.
- * `eats pork` does not restate `doesn't eat pork anymore`; `uses Neovim and tmux` adds a word.
+ * or neither; {@link endedPhrases}), both name the same relations (`sameRelations`: "Anna lives
+ * in Madrid" is not "Anna's sister lives in Madrid"), and the fact's words are at least a third
+ * of the line's. `eats pork` does not restate `doesn't eat pork anymore`; `uses Neovim and tmux`
+ * adds a word.
  *
  * @example restatesFact("Neovim is the user's main editor", "uses Neovim as the main editor") // true
  */
@@ -53,13 +56,15 @@ export function restatesFact(fact: string, line: string): boolean {
   const stored = statedWords(line);
   if (proposed.holds !== stored.holds) return false;
   if (proposed.words.size * RESTATED_SHARE < stored.words.size) return false;
-  return [...proposed.words].every((word) => stored.words.has(word));
+  if (![...proposed.words].every((word) => stored.words.has(word))) return false;
+  return sameRelations(fact, line);
 }
 
 /**
  * Whether a proposed fact says the opposite of a stored line, so it updates the line: the other
  * polarity (see {@link restatesFact}), and the content words of one hold the other's, the smaller
- * at least half the larger (`smoke alarm beeps at night` does not reverse `quit smoking`).
+ * at least half the larger (`smoke alarm beeps at night` does not reverse `quit smoking`), and
+ * both name the same relations (`sameRelations`: another person's fact is not updated).
  *
  * @example reversesFact("drinks coffee", "stopped drinking coffee") // true
  */
@@ -72,5 +77,6 @@ export function reversesFact(fact: string, line: string): boolean {
       ? [proposed.words, stored.words]
       : [stored.words, proposed.words];
   if (smaller.size === 0 || smaller.size * 2 < larger.size) return false;
-  return [...smaller].every((word) => larger.has(word));
+  if (![...smaller].every((word) => larger.has(word))) return false;
+  return sameRelations(fact, line);
 }
