@@ -8,7 +8,13 @@
 // English one (bitcoin/bips bip-0039/english.txt, through @scure/bip39): wallets show that list
 // unless set otherwise.
 const LABEL =
-  "(?:(?:secret\\s+)?(?:recovery|seed|backup|mnemonic|wallet)\\s+(?:phrase|words|seed)|mnemonic|(?:wallet|bitcoin|btc|crypto|ethereum|eth|ledger|trezor|metamask|exodus)\\s+(?:seed|recovery\\s+(?:phrase|words)))";
+  "(?:(?:secret\\s+)?(?:recovery|seed|backup|mnemonic|wallet)[\\s-]+(?:phrase|words|seed)|mnemonic|(?:wallet|bitcoin|btc|crypto|ethereum|eth|ledger|trezor|metamask|exodus)\\s+(?:seed|recovery\\s+(?:phrase|words)))";
+// Labels that name a phrase loosely ("seed: …", "my 12 words: …", "Geheimwörter: …", "secret
+// words are …"): a garden's seeds or a list of words may follow them, so the words after them are
+// a phrase only when there are as many as the shortest phrase, 12 (a new user's trial saved
+// these; decision 0123).
+const LOOSE_LABEL =
+  "(?:seed|(?:12|15|18|21|24|twelve|fifteen|eighteen|twenty[\\s-]one|twenty[\\s-]four)[\\s-]+(?:words|word\\s+(?:phrase|seed))|secret\\s+words|geheimw(?:ö|oe)rter|geheime\\s+w(?:ö|oe)rter)";
 
 /**
  * A label naming a recovery phrase, up to five words on what it is for ("for the Ledger"), and
@@ -16,12 +22,15 @@ const LABEL =
  * Every text it finds something in matches it (the secret screen is made of it).
  */
 export const RECOVERY_PHRASE_LABEL = new RegExp(
-  `\\b${LABEL}s?\\b(?:\\s+(?:for|of|on|to|from)\\s+(?:[^\\s:=]+\\s+){0,4}?)?[^\\S\\r\\n]*(?:\\b(?:is|are|was|were)\\b|[:=])[^\\S\\r\\n]*`,
+  `(?<![\\p{L}\\p{N}])(?:${LABEL}|(?<loose>${LOOSE_LABEL}))s?(?![\\p{L}\\p{N}])(?:\\s+(?:for|of|on|to|from)\\s+(?:[^\\s:=]+\\s+){0,4}?)?[^\\S\\r\\n]*(?:\\b(?:is|are|was|were)\\b|[:=])[^\\S\\r\\n]*`,
   "giu",
 );
 
 /** Fewest words of the list after a label that make a (partial) phrase; a phrase has 12 to 24. */
 export const RECOVERY_PHRASE_MIN_WORDS = 3;
+
+/** Fewest words of the list after a loose label ("seed:", "my 12 words:"): a whole phrase (BIP-39). */
+export const RECOVERY_PHRASE_LOOSE_MIN_WORDS = 12;
 
 // Words of the list follow each other separated by spaces, tabs or a comma; a line break, other
 // punctuation or a word not on the list ends the phrase.
@@ -50,7 +59,8 @@ const onList = (word: string) => {
 /**
  * Where a recovery phrase is said after a label naming it: from the first word of BIP-39's
  * English list after the label ({@link RECOVERY_PHRASE_LABEL}) to the last of the run of such
- * words, when the run has {@link RECOVERY_PHRASE_MIN_WORDS} (3) or more.
+ * words, when the run has {@link RECOVERY_PHRASE_MIN_WORDS} (3) or more, or after a loose label
+ * ("seed:", "my 12 words:") {@link RECOVERY_PHRASE_LOOSE_MIN_WORDS} (12) or more.
  *
  * @param text - The text to search; {@link loadRecoveryWordsFor} must have been given it.
  * @returns `[start, end)` ranges in UTF-16 code units, one per phrase, in text order.
@@ -74,7 +84,11 @@ export function findRecoveryPhrases(text: string): Array<[number, number]> {
       at = end;
       count++;
     }
-    if (count >= RECOVERY_PHRASE_MIN_WORDS) found.push([start, end]);
+    const least =
+      label.groups?.loose === undefined
+        ? RECOVERY_PHRASE_MIN_WORDS
+        : RECOVERY_PHRASE_LOOSE_MIN_WORDS;
+    if (count >= least) found.push([start, end]);
   }
   return found;
 }
