@@ -139,7 +139,9 @@ function isRelative(result: ParsedResult): boolean {
  * lacks (`LISTED_DAY_WORDS`; a word meaning both yesterday and tomorrow, Hindi कल, is refused). A
  * day is written `YYYY/MM/DD` (the seed design's tag), a week as its Monday (another language: its
  * first and last day), a month as `August 2026` (`2026/09`), a year as `2027`; absolute dates,
- * weekdays and clock times stay as written. See `docs/memory-folder.md`.
+ * weekdays and clock times stay as written, and so does a time of day said with a day word
+ * ("demain matin" is `2026/09/13 matin`, "tomorrow morning" `on the morning of 2026/09/13`;
+ * decision 0123). See `docs/memory-folder.md`.
  *
  * @param text - A fact, description or body (chars).
  * @param sessionDate - The day the user said it: an ISO date `YYYY-MM-DD` (UTC).
