@@ -66,6 +66,17 @@ export const SAID_SECRETS: readonly SaidSecret[] = [
   },
   { name: "a PIN word before its digits", fact: `ATM PIN ${PIN}`, secret: PIN },
   { name: "a card's CVV", fact: `the CVV is ${CVV}`, secret: CVV },
+  // Decision 0123: a CVV with words before "is" or named in another language, a recovery phrase
+  // after a loose label.
+  { name: "a CVV on a card", fact: `the CVV on my card is ${CVV}`, secret: CVV },
+  { name: "a Chinese CVV", fact: `CVV码是${CVV}`, secret: CVV },
+  {
+    name: "an Italian security code",
+    fact: `il codice di sicurezza della carta è ${CVV}`,
+    secret: CVV,
+  },
+  { name: "a bare seed", fact: `seed: ${PHRASE}`, secret: PHRASE_TAIL },
+  { name: "my 12 words", fact: `my 12 words: ${PHRASE}`, secret: PHRASE_TAIL },
   // Decision 0113: no refusal quotes a value's second half, a dash stands for "is", a passphrase
   // runs to a conjunction, reported speech states a password too.
   {
@@ -126,6 +137,11 @@ export const SAID_NO_SECRETS: readonly SaidNoSecret[] = [
   {
     name: "where a recovery phrase is, a form's cvv field",
     facts: ["my recovery phrase is written on paper in the safe", "the cvv field is required"],
+  },
+  // Decision 0123: card code words and numbers that are no code.
+  {
+    name: "where a CVV is, a postcode",
+    facts: ["the CVV is on the back of the card", "mi código postal es 28013"],
   },
   // Decision 0113: a password word ending one line and another line's own label are no secret;
   // a hint that names how to work a password out is none either.

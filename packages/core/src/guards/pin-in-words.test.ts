@@ -56,6 +56,17 @@ describe("findSecrets: a card's verification code", () => {
     ["a CVV after 'is'", "the CVV is 731", "731"],
     ["a bare CVC", "cvc 731", "731"],
     ["a card's security code", "my card's security code is 731", "731"],
+    // Decision 0123: words between the name and "is", and other languages' names.
+    ["a CVV on my card", "the CVV on my card is 372", "372"],
+    ["a CVV of my Visa", "the CVV of my Visa is 372", "372"],
+    ["a Spanish CVV", "mi código CVV es 372", "372"],
+    ["a German CVV code", "der CVV-Code meiner Karte ist 372", "372"],
+    ["a Chinese CVV", "CVV码是372", "372"],
+    ["a French visual cryptogram", "le cryptogramme visuel est 372", "372"],
+    ["a German card check number", "die Kartenprüfnummer ist 372", "372"],
+    ["an Italian security code", "il codice di sicurezza della carta è 372", "372"],
+    ["a Portuguese security code", "código de segurança do cartão: 372", "372"],
+    ["a Spanish security code", "el código de seguridad de mi tarjeta es 4821", "4821"],
   ])("refuses %s", async (_, text, value) => {
     const { findings, redacted } = await findSecrets(text);
     expect(findings.map((finding) => finding.kind)).toEqual(["card_security_code"]);
@@ -71,6 +82,16 @@ describe("findSecrets: a card's verification code", () => {
   it.each([
     ["a form's field", "the cvv field is required"],
     ["a year after a security code", "the security code of the building changed in 2023"],
+    ["where a CVV is", "the CVV is on the back of the card"],
+    ["a CVV's length", "the CVV of my card has 3 digits"],
+    ["a count of CVV checks", "the CVV check failed 3 times on 2026/12/01"],
+    ["a Spanish postcode", "mi código postal es 28013"],
+    ["an Italian code's length", "il codice di sicurezza della carta è di 3 cifre"],
+    ["where the French code is", "le cryptogramme visuel est au dos de la carte"],
+    ["where the Chinese CVV is", "CVV码在卡的背面"],
+    ["a German card number's place", "die Kartenprüfnummer steht auf der Rückseite"],
+    ["a verification code's count", "I got 3 verification codes from 2 banks"],
+    ["a cryptogram puzzle", "le cryptogramme 125 du journal était dur"],
   ])("allows %s", async (_, text) => {
     expect(await findSecrets(text)).toEqual({ findings: [], redacted: text });
   });

@@ -29,6 +29,12 @@ describe("findSecrets: a wallet's recovery phrase after its label", () => {
       "legal winner thank",
     ],
     ["a phrase for a wallet", `the recovery phrase for the old Trezor is ${PHRASE}`, PHRASE],
+    // Decision 0123: loose labels, with a whole phrase (12 words or more) after them.
+    ["a bare seed", `seed: ${PHRASE}`, PHRASE],
+    ["my 12 words", `my 12 words: ${PHRASE}`, PHRASE],
+    ["German secret words", `Geheimwörter: ${PHRASE}`, PHRASE],
+    ["secret words after 'are'", `my secret words are ${PHRASE}`, PHRASE],
+    ["a hyphenated seed phrase", `Seed-Phrase: ${PHRASE}`, PHRASE],
   ])("refuses %s and masks every word", async (_, text, phrase) => {
     const { findings, redacted } = await findSecrets(text);
     expect(findings.map((finding) => finding.kind)).toEqual(["recovery_phrase"]);
@@ -41,6 +47,9 @@ describe("findSecrets: a wallet's recovery phrase after its label", () => {
     ["a memory device", "mnemonic: a device for remembering things"],
     ["seeds in a garden", "I planted tomato seeds: cherry and plum"],
     ["a random seed", "Seed: 42"],
+    ["a garden's seeds after a loose label", "seeds: tomato pepper bean melon corn"],
+    ["eleven words after a loose label", `seed: ${PHRASE.split(" ").slice(0, 11).join(" ")}`],
+    ["a word game's secret words", "secret words are apple banana cherry"],
     ["the list's words without a label", "able about above absent absorb abstract absurd abuse"],
   ])("allows %s", async (_, text) => {
     expect(await findSecrets(text)).toEqual({ findings: [], redacted: text });

@@ -11,7 +11,13 @@ import { lazy, lazyRegExp } from "../text/lazy.js";
 // otherwise, and after a label in Spanish, French, Italian, Portuguese, Czech, Japanese, Korean or
 // Chinese the words of that language's list count too (a new user's trial; decision 0117).
 const LABEL =
-  "(?:(?:secret\\s+)?(?:recovery|seed|backup|mnemonic|wallet)\\s+(?:phrase|words|seed)|mnemonic|(?:wallet|bitcoin|btc|crypto|ethereum|eth|ledger|trezor|metamask|exodus)\\s+(?:seed|recovery\\s+(?:phrase|words)))";
+  "(?:(?:secret\\s+)?(?:recovery|seed|backup|mnemonic|wallet)[\\s-]+(?:phrase|words|seed)|mnemonic|(?:wallet|bitcoin|btc|crypto|ethereum|eth|ledger|trezor|metamask|exodus)\\s+(?:seed|recovery\\s+(?:phrase|words)))";
+// Labels that name a phrase loosely ("seed: …", "my 12 words: …", "Geheimwörter: …", "secret
+// words are …"): a garden's seeds or a list of words may follow them, so the words after them are
+// a phrase only when there are as many as the shortest phrase, 12 (a new user's trial saved
+// these; decision 0123).
+const LOOSE_LABEL =
+  "(?:seed|(?:12|15|18|21|24|twelve|fifteen|eighteen|twenty[\\s-]one|twenty[\\s-]four)[\\s-]+(?:words|word\\s+(?:phrase|seed))|secret\\s+words|geheimw(?:ö|oe)rter|geheime\\s+w(?:ö|oe)rter)";
 
 // The label's words in the other languages BIP-39 has a list for (the wallets' own words for
 // "recovery phrase", "seed phrase", "mnemonic": Trezor's, Ledger's and MetaMask's translations,
@@ -86,7 +92,7 @@ const WORD_LISTS = {
 type WordListName = keyof typeof WORD_LISTS;
 
 const LINK = "[^\\S\\r\\n]*(?:\\b(?:is|are|was|were)\\b|[:=])[^\\S\\r\\n]*";
-const ENGLISH_LABEL = `\\b${LABEL}s?\\b(?:\\s+(?:for|of|on|to|from)\\s+(?:[^\\s:=]+\\s+){0,4}?)?${LINK}`;
+const ENGLISH_LABEL = `\\b(?:${LABEL}|(?<loose>${LOOSE_LABEL}))s?\\b(?:\\s+(?:for|of|on|to|from)\\s+(?:[^\\s:=]+\\s+){0,4}?)?${LINK}`;
 // A label in another language: up to four words on what it is for ("de mi billetera") before
 // its "is" or a colon; a label in Latin letters is a whole word, one in kana, hangul or han may
 // follow the sentence's own words ("私のリカバリーフレーズは"). Each Latin label starts with an
@@ -129,6 +135,9 @@ export const RECOVERY_PHRASE_LABEL = lazyRegExp(
 
 /** Fewest words of the list after a label that make a (partial) phrase; a phrase has 12 to 24. */
 export const RECOVERY_PHRASE_MIN_WORDS = 3;
+
+/** Fewest words of the list after a loose label ("seed:", "my 12 words:"): a whole phrase (BIP-39). */
+export const RECOVERY_PHRASE_LOOSE_MIN_WORDS = 12;
 
 // Words of a list follow each other separated by white space (an ideographic space too, as
 // Japanese wallets write them), a comma or "、"; a line break, other punctuation or a word not on
@@ -178,7 +187,8 @@ const onList = (word: string, lists: readonly WordListName[]) => {
  * Where a recovery phrase is said after a label naming it: from the first word of a BIP-39 list
  * after the label ({@link RECOVERY_PHRASE_LABEL}; English, or the label's language's list or
  * English) to the last of the run of such words, when the run has
- * {@link RECOVERY_PHRASE_MIN_WORDS} (3) or more.
+ * {@link RECOVERY_PHRASE_MIN_WORDS} (3) or more, or after a loose label ("seed:", "my 12
+ * words:") {@link RECOVERY_PHRASE_LOOSE_MIN_WORDS} (12) or more.
  *
  * @param text - The text to search; {@link loadRecoveryWordsFor} must have been given it.
  * @returns `[start, end)` ranges in UTF-16 code units, one per phrase, in text order.
@@ -210,7 +220,11 @@ export function findRecoveryPhrases(text: string): Array<[number, number]> {
         at = end;
         count++;
       }
-      if (count >= RECOVERY_PHRASE_MIN_WORDS) found.push([start, end]);
+      const least =
+        label.groups?.loose === undefined
+          ? RECOVERY_PHRASE_MIN_WORDS
+          : RECOVERY_PHRASE_LOOSE_MIN_WORDS;
+      if (count >= least) found.push([start, end]);
     }
   }
   return found.sort((first, second) => first[0] - second[0]);

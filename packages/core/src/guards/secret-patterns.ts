@@ -295,9 +295,25 @@ const PIN_BARE = new RegExp(
   "giu",
 );
 // "cvv 123", "the CVV is 123", "my card's security code is 123": a payment card's verification
-// code (CVV2/CVC2, 3 or 4 digits printed on the card; ISO/IEC 7813) said after its name.
-const CARD_CODE_IN_WORDS =
-  /\b(?:cvv2?|cvc2?|(?:card(?:['’]s)?\s+)?(?:security|verification)\s+(?:code|number|value))s?\b[^\S\r\n]*(?:(?:\b(?:is|was)\b|[:=#])[^\S\r\n]*)?(?<value>\d{3,4})(?![\d\p{L}])/giu;
+// code (CVV2/CVC2, 3 or 4 digits printed on the card; ISO/IEC 7813) said after its name, or after
+// its name, up to four words on whose card it is and "is" or a colon ("the CVV on my card is
+// 372", "der CVV-Code meiner Karte ist 372"). Its names in other languages are Wiktionary's and
+// the card schemes' own ("cryptogramme visuel", "Kartenprüfnummer", "código de seguridad",
+// "codice di sicurezza", "CVV码"); a new user's trial saved each of them (decision 0123).
+const CARD_CODE_NAMES = [
+  "(?:(?:c[óo]digo|code|codice|num[ée]ro|n[úu]mero)\\s+)?(?:cvv2?|cvc2?)(?:-?(?:code|nummer|c[óo]digo|codice)|码|碼)?",
+  "(?:card(?:['’]s)?\\s+)?(?:security|verification)\\s+(?:code|number|value)",
+  "c[óo]digo\\s+de\\s+(?:seguridad|seguran[çc]a|verificaci[óo]n|verifica[çc][ãa]o)",
+  "codice\\s+di\\s+(?:sicurezza|verifica)",
+  "cryptogramme\\s+visuel",
+  "karten(?:prüf|pruef)nummer",
+];
+const CARD_CODE_LINKS = "is|was|es|era|est|était|ist|war|è|é|是|为|為";
+const CARD_CODE_LINK = `[^\\S\\r\\n]*(?:[:=#：]|(?<!\\p{Script=Latin})(?:${CARD_CODE_LINKS})(?!\\p{Script=Latin}))`;
+const CARD_CODE_IN_WORDS = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${CARD_CODE_NAMES.join("|")})s?(?!\\p{Script=Latin})(?:${CARD_CODE_LINK}|(?:[^\\S\\r\\n]+[\\p{L}'’-]+){1,4}?${CARD_CODE_LINK})?[^\\S\\r\\n]*(?<value>\\d{3,4})(?![\\d\\p{L}])`,
+  "giu",
+);
 // "wifi: hunter2horse", "WLAN-Schlüssel: Sonnenblume42", "clé wifi : Tournesol42", "la clave del
 // wifi es Girasol42": a wireless network's key named in another language (Wiktionary "key":
 // Schlüssel, clé, clave, chiave, sleutel, ключ) before a colon or the language's "is", or the
@@ -566,7 +582,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = withScreens(
       {
         kind: "card_security_code",
         pattern: CARD_CODE_IN_WORDS,
-        needle: /cv[vc]|security|verification/i,
+        needle: /cv[vc]|security|verification|c[óo]digo|codice|cryptogramme|karten(?:prüf|pruef)/iu,
       },
       {
         kind: "password",

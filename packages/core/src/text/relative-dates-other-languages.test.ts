@@ -54,6 +54,76 @@ describe("resolveRelativeDates in other languages", () => {
     expect(result.ok && result.text).toBe(expected);
   });
 
+  // A new user's trial (decision 0123): 一昨日 was saved "一2026/12/06" (chrono read 昨日 in it),
+  // 내일모레 "2026/12/08모레", and a time of day chrono read with the day word was deleted
+  // ("hier soir j'ai vu un film" saved "2026/12/06 j'ai vu un film"). 2026-12-07 is a Monday.
+  it.each([
+    ["Japanese, the day before yesterday", "一昨日自転車を買った", "2026/12/05自転車を買った"],
+    ["Japanese, with a particle", "一昨日は歯医者に行った", "2026/12/05は歯医者に行った"],
+    ["Japanese, three days ago", "一昨昨日買った", "2026/12/04買った"],
+    ["Japanese, yesterday", "昨日自転車を買った", "2026/12/06自転車を買った"],
+    ["Japanese, the night before yesterday", "一昨日の夜映画を見た", "2026/12/05の夜映画を見た"],
+    ["Chinese, the day before yesterday", "前天买了自行车", "2026/12/05买了自行车"],
+    ["Chinese, three days ago", "我大前天买了自行车", "我2026/12/04买了自行车"],
+    ["Chinese, in three days", "我大后天走", "我2026/12/10走"],
+    ["Korean, the day after tomorrow", "내일모레 간다", "2026/12/09 간다"],
+    ["Korean, the day before yesterday", "그저께 샀다", "2026/12/05 샀다"],
+    ["Korean, the day after tomorrow (모레)", "모레 간다", "2026/12/09 간다"],
+    [
+      "English, tomorrow morning",
+      "tomorrow morning I see the dentist",
+      "on the morning of 2026/12/08 I see the dentist",
+    ],
+    [
+      "English, yesterday evening",
+      "yesterday evening I watched Dune",
+      "on the evening of 2026/12/06 I watched Dune",
+    ],
+    [
+      "English, a clock time",
+      "tomorrow at 5pm I see the dentist",
+      "on 2026/12/08 at 5pm I see the dentist",
+    ],
+    [
+      "French, tomorrow morning",
+      "demain matin je vais chez le dentiste",
+      "2026/12/08 matin je vais chez le dentiste",
+    ],
+    ["French, last night", "hier soir j'ai vu un film", "2026/12/06 soir j'ai vu un film"],
+    ["French, a clock time", "demain à 15h je pars", "2026/12/08 à 15h je pars"],
+    [
+      "Italian, tomorrow morning",
+      "domani mattina vado dal dentista",
+      "2026/12/08 mattina vado dal dentista",
+    ],
+    [
+      "Italian, yesterday evening",
+      "ieri sera ho visto un film",
+      "2026/12/06 sera ho visto un film",
+    ],
+    ["Russian, tomorrow morning", "завтра утром иду к врачу", "2026/12/08 утром иду к врачу"],
+    [
+      "Russian, yesterday evening",
+      "вчера вечером смотрел фильм",
+      "2026/12/06 вечером смотрел фильм",
+    ],
+    ["Portuguese, last night", "ontem à noite vi um filme", "2026/12/06 à noite vi um filme"],
+    ["German, tomorrow morning", "morgen früh gehe ich", "2026/12/08 früh gehe ich"],
+    ["Spanish, tomorrow afternoon", "mañana por la tarde voy", "2026/12/08 por la tarde voy"],
+  ])("resolves %s as its day and keeps the rest", (_, text, expected) => {
+    const result = resolveRelativeDates(text, "2026-12-07");
+    expect(result.ok && result.text).toBe(expected);
+  });
+
+  it.each([
+    ["Japanese, the year before last", "一昨年東京に引っ越した"],
+    ["Japanese, the day after tomorrow", "明後日出発する"],
+    ["Korean, these days", "어제오늘 바빴다"],
+    ["Korean, a few days ago", "엊그제 샀다"],
+  ])("leaves %s as written, unmangled", (_, text) => {
+    expect(resolveRelativeDates(text, "2026-12-07")).toEqual({ ok: true, text, resolved: [] });
+  });
+
   it.each([
     ["a Spanish morning", "corro por la mañana"],
     ["a Spanish morning, this one", "esta mañana corrí 10 km"],

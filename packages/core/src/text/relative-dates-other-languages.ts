@@ -105,8 +105,14 @@ const PLACED_WEEKEND = new RegExp(
 // languages chrono reads but whose parsers miss them or read their last word alone ("avant-hier"
 // as "hier", "pasado mañana" as "mañana", "depois de amanhã" as "amanhã": a new user's trial
 // saved "avant-2026/12/06"; decision 0116). Wiktionary's entries for each word; German
-// "vorgestern" and "übermorgen" and Italian "dopodomani" are chrono's own.
-const TWO_DAYS: ReadonlyArray<[phrase: string, days: -2 | 2]> = [
+// "vorgestern" and "übermorgen" and Italian "dopodomani" are chrono's own. Japanese 一昨日 holds
+// 昨日, which chrono's ja parser read alone ("一2026/12/06"), and 一昨昨日 holds both: longest
+// first (decision 0123). Chinese 大前天 and 大后天 are three days off.
+const TWO_DAYS: ReadonlyArray<[phrase: string, days: -3 | -2 | 2 | 3]> = [
+  ["一昨昨日", -3],
+  ["一昨日", -2],
+  ["大前天", -3],
+  ["大后天", 3],
   ["avant-hier", -2],
   ["après-demain", 2],
   ["anteayer", -2],
@@ -124,8 +130,9 @@ const TWO_DAYS: ReadonlyArray<[phrase: string, days: -2 | 2]> = [
   ["позавчора", -2],
   ["післязавтра", 2],
 ];
+// Words of scripts written without spaces (一昨日自転車を買った) have no letter boundary.
 const TWO_DAY_WORDS = new RegExp(
-  `(?<![\\p{L}-])(?:${TWO_DAYS.map(([phrase]) => `(${phrase})`).join("|")})(?![\\p{L}-])`,
+  `(?<![\\p{Script=Latin}\\p{Script=Cyrillic}-])(?:${TWO_DAYS.map(([phrase]) => `(${phrase})`).join("|")})(?![\\p{Script=Latin}\\p{Script=Cyrillic}-])`,
   "giu",
 );
 // A part of a word joined by a hyphen is no date of its own ("sous-demain" is not "demain").
@@ -286,7 +293,8 @@ export function parseOtherLanguages(
   };
   for (const match of text.matchAll(TWO_DAY_WORDS)) {
     const at = match.slice(1).findIndex((group) => group !== undefined);
-    const phrase = TWO_DAYS[at]?.[1] === 2 ? "in 2 days" : "2 days ago";
+    const days = TWO_DAYS[at]?.[1] ?? -2;
+    const phrase = days > 0 ? `in ${days} days` : `${-days} days ago`;
     const result = placedResult(phrase, match.index, match[0], instant);
     if (result !== undefined) take(result);
   }
@@ -329,13 +337,16 @@ export function parseOtherLanguages(
  * date, or `null` when the word means both yesterday and tomorrow (Hindi कल, परसों: the tense of
  * the verb decides, so the fact is refused as `relative_date` rather than guessed). Sources:
  * Wiktionary entries of each word (ko 오늘/내일/어제/모레, tr bugün/yarın/dün, pl dziś/dzisiaj/
- * jutro/wczoraj, sv i dag/idag/i morgon/imorgon/i går/igår, hi आज/कल/परसों).
+ * jutro/wczoraj, sv i dag/idag/i morgon/imorgon/i går/igår, hi आज/कल/परसों; ko 내일모레 and
+ * 그저께, which hold 내일 and 어제's neighbours and were written "2026/12/08모레": decision 0123).
  */
 export const LISTED_DAY_WORDS: ReadonlyArray<[word: string, days: number | null]> = [
   ["오늘", 0],
   ["내일", 1],
   ["어제", -1],
   ["모레", 2],
+  ["내일모레", 2],
+  ["그저께", -2],
   ["bugün", 0],
   ["yarın", 1],
   ["dün", -1],
@@ -355,9 +366,13 @@ export const LISTED_DAY_WORDS: ReadonlyArray<[word: string, days: number | null]
 ];
 
 // A listed word, not inside a longer word; a Korean word may carry a particle (내일은) but
-// 오늘날 ("nowadays") is not a day. Hangul and Devanagari words only need a start boundary.
+// 오늘날 ("nowadays") and 어제오늘 ("these days") are not days. Hangul and Devanagari words only
+// need a start boundary; the longest word is tried first (내일모레 before 내일).
 const LISTED = new RegExp(
-  `(?<![\\p{L}\\p{M}])(?<word>${LISTED_DAY_WORDS.map(([word]) => word.replace(" ", "\\s+")).join("|")})(?!날)(?![a-zà-ɏ])`,
+  `(?<![\\p{L}\\p{M}])(?<word>${[...LISTED_DAY_WORDS]
+    .sort(([a], [b]) => b.length - a.length)
+    .map(([word]) => word.replace(" ", "\\s+"))
+    .join("|")})(?!날|오늘)(?![a-zà-ɏ])`,
   "giu",
 );
 

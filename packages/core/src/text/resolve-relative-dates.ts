@@ -71,6 +71,11 @@ function pad(value: number): string {
   return String(value).padStart(2, "0");
 }
 
+// The span's words without the line break chrono may take after them.
+function written(result: ParsedResult): string {
+  return result.text.trimEnd();
+}
+
 function dayTag(date: Date): string {
   return `${date.getUTCFullYear()}/${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCDate())}`;
 }
@@ -86,6 +91,37 @@ const DURATION =
 // Tuesday" the one past or the one coming ("met Sam this Tuesday"): they stay as written.
 const PLACED_DAY =
   /^(?:(?:last|next|past|coming)\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:last|next|this|past|coming)\s+(weekend))$/i;
+
+// A time of day chrono read with the day word: a casual time ("tomorrow morning", "hier soir",
+// "завтра утром", "ontem à noite") or a clock time ("demain à 15h").
+const TIME_TAG = /^casualReference\/(?:morning|afternoon|evening|noon|night|midnight)$/;
+
+// The day word of a result that holds a time of day as well: chrono's span takes both, and
+// replacing it all deleted the person's "morning" ("tomorrow morning" saved "on 2026/12/08").
+// Only the day word is replaced and the time stays as written, as 0116 kept Spanish "mañana
+// por la mañana" (decision 0123). The day word is the first or last word that chrono reads alone
+// as the same day.
+function dayWordOf(result: ParsedResult, instant: Date): string | undefined {
+  const timed =
+    result.start.isCertain("hour") || [...result.tags()].some((tag) => TIME_TAG.test(tag));
+  if (!timed) return undefined;
+  const words = written(result).split(/\s+/u);
+  if (words.length < 2) return undefined;
+  const day = result.start.date().getUTCDate();
+  const sameDay = (word: string) =>
+    [
+      ...englishParser()(word, { instant, timezone: 0 }),
+      ...parseOtherLanguages(word, instant, []),
+    ].some((alone) => alone.text.trim() === word && alone.start.date().getUTCDate() === day);
+  const first = words[0] ?? "";
+  if (sameDay(first)) return first;
+  const last = words[words.length - 1] ?? "";
+  if (sameDay(last)) return last;
+  return undefined;
+}
+
+// English times of day after the day word, said as "the morning of" the date.
+const ENGLISH_TIME_OF_DAY = /^\s+(morning|afternoon|evening|night)$/i;
 
 function isRelative(result: ParsedResult): boolean {
   if (PLACED_DAY.test(result.text.trim())) return true;
@@ -104,7 +140,9 @@ function isRelative(result: ParsedResult): boolean {
  * lacks (`LISTED_DAY_WORDS`; a word meaning both yesterday and tomorrow, Hindi कल, is refused). A
  * day is written `YYYY/MM/DD` (the seed design's tag), a week as its Monday (another language: its
  * first and last day), a month as `August 2026` (`2026/09`), a year as `2027`; absolute dates,
- * weekdays and clock times stay as written. See `docs/memory-folder.md`.
+ * weekdays and clock times stay as written, and so does a time of day said with a day word
+ * ("demain matin" is `2026/09/13 matin`, "tomorrow morning" `on the morning of 2026/09/13`;
+ * decision 0123). See `docs/memory-folder.md`.
  *
  * @param text - A fact, description or body (chars).
  * @param sessionDate - The day the user said it: an ISO date `YYYY-MM-DD` (UTC).
@@ -158,6 +196,9 @@ export function resolveRelativeDates(
     const foreignWords = foreign && phrase === undefined;
     let absolute: string;
     let preposition: string;
+    // The words replaced: the whole span, or its day word when a time of day stays.
+    let span = result.text;
+    let spanStart = 0;
     const placed = PLACED_DAY.exec(phrase ?? (foreign ? "" : result.text.trim()));
     if (placed?.[2] !== undefined) {
       // A weekend is written as its Saturday: chrono gives a day of it.
@@ -187,6 +228,19 @@ export function resolveRelativeDates(
     ) {
       absolute = dayTag(date);
       preposition = "on";
+      const dayWord = dayWordOf(result, instant);
+      if (dayWord !== undefined) {
+        const time = written(result).slice(dayWord.length);
+        const englishTime = foreign ? null : ENGLISH_TIME_OF_DAY.exec(time);
+        if (englishTime) {
+          absolute = `the ${englishTime[1]} of ${absolute}`;
+        } else if (written(result).startsWith(dayWord)) {
+          span = dayWord;
+        } else {
+          spanStart = written(result).length - dayWord.length;
+          span = dayWord;
+        }
+      }
     } else if (
       start.isCertain("month") &&
       !(foreignWords ? YEAR_WORDS : /\byears?\b/).test(words)
@@ -207,13 +261,13 @@ export function resolveRelativeDates(
         message: `"${result.text}" is a relative time that cannot be pinned to a day, month or year from the session date ${sessionDate}. Restate the fact with an absolute date (YYYY/MM/DD).`,
       };
     }
-    const before = text.slice(cursor, result.index);
+    const before = text.slice(cursor, result.index + spanStart);
     // In another language the date stands alone ("2026/09/13は歯医者に行く"): no English "on".
     const replacement =
       foreign || PREPOSITION_BEFORE.test(before) ? absolute : `${preposition} ${absolute}`;
     output += before + replacement;
-    cursor = result.index + result.text.length;
-    resolved.push({ text: result.text, replacement });
+    cursor = result.index + spanStart + span.length;
+    resolved.push({ text: span, replacement });
   }
   output += text.slice(cursor);
   return resolveListedDayWords(output, reference, sessionDate, resolved);
