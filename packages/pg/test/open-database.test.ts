@@ -58,8 +58,10 @@ describe("openDatabase refusals", () => {
 
   // PGlite is one process's Postgres: two processes on one folder lose writes and can leave it
   // unopenable, so a second opener waits (by default about 13 s of retries, asleep), then is
-  // refused. The refusal is shown after a short wait; the default wait is shown ending in the
-  // folder once the first opener closes it.
+  // refused. The refusal is shown after a short wait; a wait is shown ending in the folder once
+  // the first opener closes it. That wait is longer than the test may run (vitest's timeout is
+  // its bound): with the default 13 s, a close slowed by a loaded machine let the wait run out
+  // first and the test failed with database_in_use.
   it("a PGlite folder already open: database_in_use, naming the lock, until the first closes", async () => {
     const base = await mkdtemp(join(tmpdir(), "memfiles-open-"));
     const dataDir = join(base, "db");
@@ -67,7 +69,7 @@ describe("openDatabase refusals", () => {
     const error = await openDatabase({ dataDir, lockWaitMs: 300 }).catch(
       (caught: unknown) => caught,
     );
-    const waiting = openDatabase({ dataDir });
+    const waiting = openDatabase({ dataDir, lockWaitMs: 600_000 });
     // Long enough for the waiting opener to find the folder taken (no assertion rests on it).
     await sleep(300);
     await first.close();

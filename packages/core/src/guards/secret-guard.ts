@@ -428,17 +428,16 @@ export function foldForScan(
     }
   }
   if (!changes) return undefined;
-  let folded = "";
+  // The folded text is built as parts joined once, and whether it ends in a space is kept in a
+  // flag: `folded.endsWith(" ")` on a string grown by `+=` flattens it at each character, work
+  // quadratic in the text's length (a hand-written line of 20,000 words took minutes to recall).
+  const parts: string[] = [];
+  let endsInSpace = false;
   const starts: number[] = [];
   const ends: number[] = [];
   let index = 0;
   for (const char of text) {
-    if (
-      /\s/u.test(char) &&
-      folded.endsWith(" ") &&
-      ends.length > 0 &&
-      /\s/u.test(text[index - 1] ?? "")
-    ) {
+    if (/\s/u.test(char) && endsInSpace && ends.length > 0 && /\s/u.test(text[index - 1] ?? "")) {
       // One more character of a run of white space: the run's one space now ends after it.
       ends[ends.length - 1] = index + char.length;
       index += char.length;
@@ -449,10 +448,11 @@ export function foldForScan(
       starts.push(index);
       ends.push(index + char.length);
     }
-    folded += mapped;
+    parts.push(mapped);
+    if (mapped.length > 0) endsInSpace = mapped.endsWith(" ");
     index += char.length;
   }
-  return { text: folded, starts, ends };
+  return { text: parts.join(""), starts, ends };
 }
 
 // Two white-space characters in a row on one line, or a tab or other white space that is not a
