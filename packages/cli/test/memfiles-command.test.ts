@@ -4,6 +4,7 @@
 import { appendFile, mkdir, readFile, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { BUNDLE_VERSION } from "../src/bundle/bundle.js";
 import { runMemfiles } from "../src/run-memfiles.js";
 import { contextIn } from "./command-context.js";
 import { FIXTURE_NOW, memoryFixture } from "./memory-fixture.js";
@@ -222,10 +223,11 @@ describe("memfiles commands", { timeout: TEST_LIMIT_MS }, () => {
     );
     expect(await readFile(join(folder, "memory/topics/tools.md"), "utf8")).toBe(newer);
     const bundle = JSON.parse(await readFile(join(folder, "bundle.json"), "utf8"));
-    await writeFile(join(folder, "future.json"), JSON.stringify({ ...bundle, version: 2 }));
+    const version = BUNDLE_VERSION + 1;
+    await writeFile(join(folder, "future.json"), JSON.stringify({ ...bundle, version }));
     const future = await memfiles(["import", "future.json", "memory"], folder);
     expect(future.code).toBe(2);
-    expect(future.stderr).toContain("version 2 bundle");
+    expect(future.stderr).toContain(`version ${version} bundle`);
   });
 
   it("import refuses a bundle holding a secret (exit 1, nothing written); check lists secrets by path, line and kind", async () => {
