@@ -315,7 +315,14 @@ export function parseOtherLanguages(
       if (locale === "es" && /^mañana$/iu.test(result.text.trim()) && MORNING_BEFORE.test(before)) {
         continue;
       }
-      if (locale === "fr" && /^hier$/iu.test(result.text.trim()) && !FRENCH_WORDS.test(text)) {
+      // A text that is the word alone has no other word to tell (a time of day's day word is
+      // read alone: "hier soir" keeps its "soir").
+      if (
+        locale === "fr" &&
+        /^hier$/iu.test(result.text.trim()) &&
+        text.trim() !== result.text.trim() &&
+        !FRENCH_WORDS.test(text)
+      ) {
         continue;
       }
       if (isRelative(result)) {
