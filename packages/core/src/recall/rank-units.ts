@@ -438,13 +438,21 @@ function fileField(
   if (fields === undefined) {
     const ids = FILE_FIELDS.map((name) => files._fieldIds[name] ?? -1);
     const sums = FILE_FIELDS.map(() => 0);
-    // Indexed loops, not a callback per file: this runs over every file on a cold query.
-    for (const [shortId, lengths] of files._fieldLength) {
-      const units = kept.counts[shortId] ?? 0;
-      if (units === 0) continue;
-      for (let at = 0; at < ids.length; at++) {
-        sums[at] = (sums[at] as number) + units * (lengths[ids[at] as number] ?? 0);
+    // From the documents' columns (typed arrays by short id), not minisearch's map of field
+    // lengths: an entry array per file was most of this pass on a cold query. Only a file counted
+    // in `kept.counts` is summed, and those are the documents the map holds (a removed one counts
+    // 0). Each sum is of whole numbers, so the order of the files does not change a bit of it.
+    const { lengths, fields: width } = documentColumns(files);
+    const counts = kept.counts;
+    for (let at = 0; at < ids.length; at++) {
+      const id = ids[at] as number;
+      if (id < 0 || id >= width) continue;
+      let sum = 0;
+      for (let shortId = 0; shortId < counts.length; shortId++) {
+        const units = counts[shortId] as number;
+        if (units !== 0) sum += units * (lengths[shortId * width + id] as number);
       }
+      sums[at] = sum;
     }
     fields = ids.map((id, at) => ({ id, boost: 1, average: (sums[at] ?? 0) / total }));
     kept.fields = fields;
