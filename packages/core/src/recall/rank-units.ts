@@ -266,8 +266,18 @@ function keptOf(files: PostingsIndex, total: number, unitsOf: UnitSearch["unitsO
   const kept = keptFileSums.get(files);
   if (kept !== undefined && kept.key === key) return kept;
   const counts = new Int32Array(files._nextId);
-  for (const [shortId, id] of files._documentIds) {
-    counts[shortId] = typeof id === "number" ? (unitsOf(id)?.length ?? 0) : 0;
+  // By short id from the documents' columns, not an entry array per file of minisearch's map. The
+  // columns keep a removed document's id: when they hold more ids than the map, each is asked of
+  // the map (a removed document counts 0, as before).
+  const { ids } = documentColumns(files);
+  const size = Math.min(ids.length, counts.length);
+  let held = 0;
+  for (let shortId = 0; shortId < size; shortId++) if (ids[shortId] !== undefined) held++;
+  const live = held === files._documentIds.size ? undefined : files._documentIds;
+  for (let shortId = 0; shortId < size; shortId++) {
+    const id = ids[shortId];
+    if (typeof id !== "number" || (live !== undefined && !live.has(shortId))) continue;
+    counts[shortId] = unitsOf(id)?.length ?? 0;
   }
   const made: KeptFileSums = { key, counts, fields: undefined, holding: new Map() };
   keptFileSums.set(files, made);
