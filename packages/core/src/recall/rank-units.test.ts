@@ -201,6 +201,41 @@ describe("searchUnits", () => {
     expectSameScores(searchUnits(splitSearch(files), query), wholeSearch(files).search(query));
   });
 
+  // The file search's documents are counted by short id from its columns, which keep a removed
+  // document's id: a removed file must count for nothing even where `unitsOf` still answers for it.
+  it.each([
+    ["below the common-word floor", 40],
+    ["above it", 400],
+  ])("counts only the files the file search holds after a removal, %s", (_name, fileCount) => {
+    const files = mixedFiles(fileCount);
+    const split = splitSearch(files);
+    const whole = wholeSearch(files);
+    // Searched once first, so the columns hold every file before one is removed.
+    searchUnits(split, QUERIES[0] as string);
+    let unitId = 0;
+    let fileId = 0;
+    for (const [at, file] of files.entries()) {
+      const ids = file.units.map(() => unitId++);
+      if (ids.length === 0) continue;
+      if (at === 5) {
+        split.files.remove({ id: fileId, file: file.file, entities: file.entities });
+        file.units.forEach((unit, place) => {
+          split.units.remove({ id: ids[place] as number, ...unit });
+          whole.remove({
+            id: ids[place] as number,
+            ...unit,
+            file: file.file,
+            entities: file.entities,
+          });
+        });
+      }
+      fileId++;
+    }
+    for (const query of QUERIES) {
+      expectSameScores(searchUnits(split, query), whole.search(narrowedWhole(whole, query)));
+    }
+  });
+
   it("keeps the scope filter", () => {
     const hits = searchUnits(splitSearch(notesFiles()), "user hosting", (id) => id !== 0);
     expect(hits.map((hit) => hit.id).sort()).toEqual([1, 2]);

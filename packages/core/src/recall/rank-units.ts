@@ -266,8 +266,18 @@ function keptOf(files: PostingsIndex, total: number, unitsOf: UnitSearch["unitsO
   const kept = keptFileSums.get(files);
   if (kept !== undefined && kept.key === key) return kept;
   const counts = new Int32Array(files._nextId);
-  for (const [shortId, id] of files._documentIds) {
-    counts[shortId] = typeof id === "number" ? (unitsOf(id)?.length ?? 0) : 0;
+  // By short id from the documents' columns, not an entry array per file of minisearch's map. The
+  // columns keep a removed document's id: when they hold more ids than the map, each is asked of
+  // the map (a removed document counts 0, as before).
+  const { ids } = documentColumns(files);
+  const size = Math.min(ids.length, counts.length);
+  let held = 0;
+  for (let shortId = 0; shortId < size; shortId++) if (ids[shortId] !== undefined) held++;
+  const live = held === files._documentIds.size ? undefined : files._documentIds;
+  for (let shortId = 0; shortId < size; shortId++) {
+    const id = ids[shortId];
+    if (typeof id !== "number" || (live !== undefined && !live.has(shortId))) continue;
+    counts[shortId] = unitsOf(id)?.length ?? 0;
   }
   const made: KeptFileSums = { key, counts, fields: undefined, holding: new Map() };
   keptFileSums.set(files, made);
@@ -438,13 +448,21 @@ function fileField(
   if (fields === undefined) {
     const ids = FILE_FIELDS.map((name) => files._fieldIds[name] ?? -1);
     const sums = FILE_FIELDS.map(() => 0);
-    // Indexed loops, not a callback per file: this runs over every file on a cold query.
-    for (const [shortId, lengths] of files._fieldLength) {
-      const units = kept.counts[shortId] ?? 0;
-      if (units === 0) continue;
-      for (let at = 0; at < ids.length; at++) {
-        sums[at] = (sums[at] as number) + units * (lengths[ids[at] as number] ?? 0);
+    // From the documents' columns (typed arrays by short id), not minisearch's map of field
+    // lengths: an entry array per file was most of this pass on a cold query. Only a file counted
+    // in `kept.counts` is summed, and those are the documents the map holds (a removed one counts
+    // 0). Each sum is of whole numbers, so the order of the files does not change a bit of it.
+    const { lengths, fields: width } = documentColumns(files);
+    const counts = kept.counts;
+    for (let at = 0; at < ids.length; at++) {
+      const id = ids[at] as number;
+      if (id < 0 || id >= width) continue;
+      let sum = 0;
+      for (let shortId = 0; shortId < counts.length; shortId++) {
+        const units = counts[shortId] as number;
+        if (units !== 0) sum += units * (lengths[shortId * width + id] as number);
       }
+      sums[at] = sum;
     }
     fields = ids.map((id, at) => ({ id, boost: 1, average: (sums[at] ?? 0) / total }));
     kept.fields = fields;
