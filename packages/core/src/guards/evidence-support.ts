@@ -1,10 +1,12 @@
 import {
+  asksToForget,
   contentWords,
   countGraphemes,
   foldText,
   reversesFact,
   shareWritingSystem,
   statedFactWords,
+  withoutKeepRequests,
 } from "../text/index.js";
 
 /**
@@ -56,7 +58,9 @@ function deniesFact(evidence: string, fact: string): boolean {
  * back its fact (the seed design: the user said it directly): at least {@link MIN_EVIDENCE_WORDS}
  * content words or {@link MIN_EVIDENCE_CHARS} graphemes (Unicode-aware words, so any script), at
  * least one content word shared with the fact, and the fact's polarity (a denial or a double
- * negative is refused: a lost fact costs less than a stored denial). Evidence in another writing
+ * negative is refused: a lost fact costs less than a stored denial), and a quote that asks to
+ * forget it or not to keep it (`asksToForget`: "Please forget that my sister lives in Lyon") is
+ * refused as a denial is. Evidence in another writing
  * system than the fact needs {@link MIN_EVIDENCE_WORDS} words; whether a translation is faithful
  * is left to the model (decision 0011). Codes and messages: the rows of `WRITE_CHECKS`.
  *
@@ -76,6 +80,9 @@ export function checkEvidenceSupport(evidence: string, fact: string): CheckEvide
   if (tooShort) {
     return { ok: false, code: "evidence_too_short" };
   }
+  // A quote that asks to forget the fact is never what saves it (the seed design: the model
+  // proposes, code decides), in whatever script it is.
+  if (asksToForget(evidence, fact)) return { ok: false, code: "evidence_contradicts" };
   if (crossScript) return { ok: true, code: "supported" };
   const factWords = new Set(contentWords(fact));
   // A fact without a content word ("...", "<fact>") has nothing to back: the shape check, next in
@@ -84,6 +91,8 @@ export function checkEvidenceSupport(evidence: string, fact: string): CheckEvide
   if (!words.some((word) => factWords.has(word))) {
     return { ok: false, code: "evidence_unrelated" };
   }
-  if (deniesFact(evidence, fact)) return { ok: false, code: "evidence_contradicts" };
+  // "Don't forget that I'm vegetarian" is no denial: its negation asks to keep the fact.
+  if (deniesFact(withoutKeepRequests(evidence) ?? evidence, fact))
+    return { ok: false, code: "evidence_contradicts" };
   return { ok: true, code: "supported" };
 }
