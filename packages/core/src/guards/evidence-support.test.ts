@@ -92,6 +92,27 @@ describe("checkEvidenceSupport", () => {
       "is a Python developer",
       "supported",
     ],
+    ["ended, in French", "Je ne fume plus.", "fume", "evidence_contradicts"],
+    [
+      "ended, in German",
+      "Ich wohne nicht mehr in Hamburg.",
+      "wohnt in Hamburg",
+      "evidence_contradicts",
+    ],
+    ["ended, in Spanish", "Ya no uso Vim.", "usa Vim", "evidence_contradicts"],
+    ["quit, longer than the fact", "I quit smoking last year.", "smokes", "evidence_contradicts"],
+    [
+      "a negation that is not the fact's",
+      "I never miss my Monday yoga class",
+      "attends yoga class on Mondays",
+      "supported",
+    ],
+    [
+      "stopped by, beside the fact",
+      "I stopped by the bakery, I love their bread",
+      "loves the bakery's bread",
+      "supported",
+    ],
     ["five graphemes, one word", "👍🏽👍🏽👍🏽👍🏽👍🏽 tea", "likes tea", "evidence_too_short"],
   ])("%s", (_name, evidence, fact, code) => {
     const result = checkEvidenceSupport(evidence, fact);

@@ -37,20 +37,47 @@ function clausesOf(text: string): string[] {
 
 /**
  * Whether the evidence denies the fact: a clause of the evidence says the fact with the other
- * polarity, negated or ended (`reversesFact`, the test the duplicate check uses: the words of one
- * hold the other's, the smaller at least half the larger), and no clause sharing a word with the
- * fact says it with the fact's polarity. `I'm not a Python developer` denies `is a Python
+ * polarity, negated or ended, and no clause sharing a word with the fact says it with the fact's
+ * polarity. A clause says the fact when `reversesFact` holds (the test the duplicate check uses),
+ * or when it holds every content word of the fact as it was said ({@link saysEveryWord}: "Je ne
+ * fume plus" holds "fume", "Ich wohne nicht mehr in Hamburg" holds "wohnt in Hamburg"), so a
+ * denial in a language without a stemmer, or one longer than the fact ("I quit smoking last
+ * year" of "smokes"), is caught too. `I'm not a Python developer` denies `is a Python
  * developer`; `I don't eat meat, I'm vegetarian` backs `is vegetarian`.
  */
 function deniesFact(evidence: string, fact: string): boolean {
   const stated = statedFactWords(fact);
   if (stated.words.size === 0) return false;
   const clauses = clausesOf(evidence);
-  if (!clauses.some((clause) => reversesFact(fact, clause))) return false;
+  const factWords = contentWords(fact);
+  const denies = (clause: string) =>
+    reversesFact(fact, clause) ||
+    (statedFactWords(clause).holds !== stated.holds && saysEveryWord(clause, factWords));
+  if (!clauses.some(denies)) return false;
   return !clauses.some((clause) => {
     const said = statedFactWords(clause);
     return said.holds === stated.holds && [...said.words].some((word) => stated.words.has(word));
   });
+}
+
+/**
+ * Whether a clause holds every one of a fact's content words, the same or the same but for its
+ * ending (the stemmer is English's: "wohne" and "wohnt", "uso" and "usa" share all but their
+ * last letter, and at least two letters).
+ */
+function saysEveryWord(clause: string, factWords: readonly string[]): boolean {
+  const said = contentWords(clause);
+  const sameWord = (a: string, b: string) => {
+    if (a === b) return true;
+    const shorter = Math.min(a.length, b.length);
+    if (shorter < 3) return false;
+    let shared = 0;
+    while (shared < shorter && a[shared] === b[shared]) shared++;
+    return shared >= Math.max(2, shorter - 1);
+  };
+  return (
+    factWords.length > 0 && factWords.every((word) => said.some((other) => sameWord(word, other)))
+  );
 }
 
 /**
