@@ -1,5 +1,6 @@
 // Test helpers for sibling packages' tests (`@memfiles/core/test`); never published.
 export { type BatchAnswer, mockBatches, succeeded } from "./batches-api.js";
+export { FORGET_REQUEST_QUOTES } from "./forget-request-quotes.js";
 export { killedAtFileWrite } from "./killed-store.js";
 export {
   MESSAGES_URL,

@@ -12,6 +12,12 @@ export { fileStem } from "./file-stem.js";
 export { foldText } from "./fold.js";
 export { foldAccents, foldSearchText } from "./fold-accents.js";
 export { foldFileName } from "./fold-file-name.js";
+export {
+  asksToForget,
+  FORGET_REQUEST_VERBS,
+  KEEP_REQUEST_VERBS,
+  withoutKeepRequests,
+} from "./forget-request-verbs.js";
 export { hashText } from "./hash-text.js";
 export { LINE_MARKER, LINE_MARKER_SOURCE, LIST_MARKER } from "./list-marker.js";
 export { isTimeZone, localDay } from "./local-day.js";

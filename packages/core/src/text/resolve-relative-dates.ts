@@ -58,7 +58,9 @@ const PREPOSITION_BEFORE =
 // "week", "month", "year" in the languages of `parseOtherLanguages` (Wiktionary), to tell
 // "la semaine prochaine" (a week) from "demain" (a day) as the English checks do.
 const WEEK_WORDS = /semaine|woche|semana|settimana|week|週|周|星期|недел|тижд|أسبوع|اسبوع/iu;
-const YEAR_WORDS = /\ban\b|année|jahr|año|\bano\b|anno|jaar|年|год|рок|рік|سنة|عام/iu;
+// Russian and Ukrainian "год"/"рок" are whole words: "сегодня"/"сьогодні" (today) hold "год".
+const YEAR_WORDS =
+  /\ban\b|année|jahr|año|\bano\b|anno|jaar|年|(?<!\p{L})(?:год(?:а|у|ом)?|рок(?:у|ом)?)(?!\p{L})|рік|سنة|عام/iu;
 const MONTH_OR_YEAR_WORDS = new RegExp(
   `${YEAR_WORDS.source}|mois|monat|\\bmes\\b|mês|mese|maand|月|месяц|місяц|شهر`,
   "iu",

@@ -53,6 +53,22 @@ export async function beginForget(
   await store.writeInternal(PENDING_FORGET_FILE, `${JSON.stringify(journal)}\n`);
 }
 
+/**
+ * The tombstone a forget in progress will leave, read from its journal's text, for what a reader
+ * shows while the forget is unfinished (a forget killed after its journal: the next write
+ * finishes it, and until then no surface may show the lines it removes). Its `kept` is empty: a
+ * line of the forget's own day that it would keep is hidden too until the forget is finished.
+ *
+ * @param text - `.memfiles/pending-forget.json` as read.
+ * @returns The tombstone, or `undefined` when the journal is blank, damaged or holds none.
+ */
+export function journaledTombstone(text: string): Tombstone | undefined {
+  if (text.trim() === "") return undefined;
+  const parsed = PendingForgetSchema.safeParse(safeJson(text));
+  const tombstone = parsed.success ? parsed.data.tombstone : undefined;
+  return tombstone === undefined ? undefined : { ...tombstone, kept: [] };
+}
+
 /** Clears the journal once every line of it is gone (a folder keeps no empty file). */
 export async function endForget(store: WriteStore): Promise<void> {
   await store.writeInternal(PENDING_FORGET_FILE, "", { removeWhenEmpty: true });

@@ -68,9 +68,9 @@ export const WRITE_CHECKS = [
   {
     code: "evidence_contradicts",
     needs: "transcript",
-    rule: 'the evidence says the fact with the fact\'s polarity: a quote that denies it or says it ended ("I\'m not a Python developer" for "is a Python developer") is not its evidence',
+    rule: 'the evidence says the fact with the fact\'s polarity: a quote that denies it, says it ended ("I\'m not a Python developer" for "is a Python developer") or asks to forget it or not to keep it ("Please forget that my sister lives in Lyon", in any language of `FORGET_REQUEST_VERBS`) is not its evidence',
     message: (detail: Named & { evidence: string }) =>
-      `Refused ${detail.what}: its evidence ${JSON.stringify(detail.evidence)} denies the fact (it is negated or says it ended, and the fact is not, or the other way round). Save what the user said, with its negation.`,
+      `Refused ${detail.what}: its evidence ${JSON.stringify(detail.evidence)} denies the fact (it is negated, says it ended or asks to forget it, and the fact is not, or the other way round). Save what the user said, with its negation; never save what the user asked to forget.`,
   },
   {
     code: "instruction_not_fact",
