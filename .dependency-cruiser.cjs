@@ -132,6 +132,14 @@ module.exports = {
       to: { path: `${CORE}layouts/[^/]+/` },
     },
     {
+      name: "guard-knows-a-layout",
+      comment:
+        "The guards know no layout: what a layout calls an item (a dated line, a fact of a body) reaches them as the layout's walk (format/file-items.ts, Layout.items.walk), never by a layout's own format.",
+      severity: "error",
+      from: { path: `${CORE}guards/`, pathNot: "\\.test\\.ts$" },
+      to: { path: `${CORE}(format/dated-line|text/body-facts)\\.ts$` },
+    },
+    {
       name: "core-test-doubles-in-src",
       comment: "Test doubles and fixtures live in packages/core/test/, never under src/.",
       severity: "error",

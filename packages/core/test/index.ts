@@ -68,3 +68,8 @@ export {
 } from "./shown-secret-cases.js";
 export { tempStore } from "./temp-store.js";
 export { expectWriteDuringWholeStoreSeen } from "./whole-store-race.js";
+export {
+  type WritePassSaveOptions,
+  writePassSave,
+  writePassSession,
+} from "./write-pass-save.js";

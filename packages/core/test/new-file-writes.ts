@@ -3,6 +3,7 @@ import { forgetOpenRecallIndexes } from "../src/recall/index.js";
 import { MemoryStore } from "../src/store/index.js";
 import { filesOf, indexedAndWhole } from "./fixtures/indexed-and-whole.js";
 import { factFile } from "./recall-writes.js";
+import { writePassSession } from "./write-pass-save.js";
 
 /**
  * One write of a surface that makes a new fact file and picks its name: `fact` under the name
@@ -85,20 +86,7 @@ export const NEW_FILE_CASES: readonly NewFileCase[] = [
  * @example layoutOf(store).propose.apply({ store, ...newFileSession(row.write), now });
  */
 export function newFileSession(write: Pick<NewFileCase["write"], "name" | "fact" | "said">) {
-  return {
-    transcript: { date: "2026-12-01", turns: [{ role: "user" as const, content: write.said }] },
-    proposals: [
-      {
-        action: "save" as const,
-        name: write.name,
-        type: "user" as const,
-        description: "A fact the user gave.",
-        body: write.fact,
-        evidence: write.said,
-        replaces: null,
-      },
-    ],
-  };
+  return writePassSession("fact", write);
 }
 
 /**

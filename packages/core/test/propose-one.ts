@@ -1,6 +1,6 @@
-import { layoutOf } from "../src/layouts/index.js";
 import type { MemoryStore } from "../src/store/index.js";
 import type { WritePassResult } from "../src/write/index.js";
+import { writePassSave } from "./write-pass-save.js";
 
 /** What {@link proposeOne} proposes: `fact`, quoting `said`, from a one-turn session on `date`. */
 export type ProposeOneOptions = {
@@ -14,8 +14,8 @@ export type ProposeOneOptions = {
 };
 
 /**
- * Applies one proposal in the store's layout's shape through `layoutOf(store).propose`, the check
- * pipeline with no model: subject, a line of `profile.md`; fact, a fact of type `user`.
+ * Applies one proposal in the store's layout's shape through its write pass ({@link writePassSave}),
+ * the check pipeline with no model: subject, a line of `profile.md`; fact, a fact of type `user`.
  *
  * @example const result = await proposeOne(store, { date: "2026-12-01", fact: "is 43", said: "I am 43" });
  */
@@ -23,23 +23,9 @@ export function proposeOne(
   store: MemoryStore,
   options: ProposeOneOptions,
 ): Promise<WritePassResult> {
-  const { date, fact, said } = options;
-  const proposal =
-    store.layout === "subject"
-      ? { file: "profile.md", fact, evidence: said, replaces: null, description: null }
-      : {
-          action: "save",
-          name: options.name ?? "about the user",
-          type: "user",
-          description: options.description ?? "About the user.",
-          body: fact,
-          evidence: said,
-          replaces: null,
-        };
-  return layoutOf(store).propose.apply({
-    store,
-    transcript: { date, turns: [{ role: "user", content: said }] },
-    proposals: [proposal],
-    now: new Date(`${date}T12:00:00Z`),
+  return writePassSave(store, store.layout, {
+    ...options,
+    name: options.name ?? "about the user",
+    description: options.description ?? "About the user.",
   });
 }

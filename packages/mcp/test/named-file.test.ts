@@ -2,7 +2,12 @@
 // `remember` and `propose` tools: the rows core runs on the library, the memory tool and the
 // write pass (`NAMED_FILE_CASES`).
 
-import { expectNamedFileLanding, NAMED_FILE_CASES, type NamedFileWrite } from "@memfiles/core/test";
+import {
+  expectNamedFileLanding,
+  NAMED_FILE_CASES,
+  type NamedFileWrite,
+  writePassSession,
+} from "@memfiles/core/test";
 import { describe, expect, it } from "vitest";
 import { startInProcess } from "./in-process.js";
 
@@ -30,22 +35,13 @@ const SURFACES: Record<string, NamedFileWrite> = {
   },
   // A client's own write pass: a proposal from a session the day after the stored facts.
   "MCP propose": async (store, { path, fact, said }) => {
-    const proposal =
-      store.layout === "subject"
-        ? { file: path, fact, evidence: said, replaces: null }
-        : {
-            action: "save",
-            name: path === null ? "current figure" : stem(path).replace(/-/g, " "),
-            type: "user",
-            description: "A fact the user gave.",
-            body: fact,
-            evidence: said,
-            replaces: null,
-          };
-    const result = await call(store, "propose", {
-      transcript: { date: "2026-12-01", turns: [{ role: "user", content: said }] },
-      proposals: [proposal],
+    const session = writePassSession(store.layout, {
+      file: path ?? undefined,
+      name: path === null ? "current figure" : stem(path).replace(/-/g, " "),
+      fact,
+      said,
     });
+    const result = await call(store, "propose", session);
     expect(result.rejected).toEqual([]);
   },
 };

@@ -110,7 +110,8 @@ export function shownWithoutForgotten(
     kept = new Map();
     shownKept.set(forgotten, kept);
   }
-  const key = `${layout}\u0000${options.lineLeftOut ?? "\u0001"}\u0000${content}`;
+  const name = typeof layout === "string" ? layout : layout.layout;
+  const key = `${name}\u0000${options.lineLeftOut ?? "\u0001"}\u0000${content}`;
   const known = kept.get(key);
   if (known !== undefined) return known;
   const shown = shownFile(content, layout, forgotten, options);

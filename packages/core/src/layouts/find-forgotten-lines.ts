@@ -110,7 +110,7 @@ export async function findForgottenLines(
 ): Promise<ForgottenLine[]> {
   const { tombstones } = await readTombstonesLeniently(store);
   if (tombstones.length === 0) return [];
-  const layout = layoutOf(store).name;
+  const layout = layoutOf(store).items.walk;
   const index = new TombstoneIndex(tombstones);
   const found: ForgottenLine[] = [];
   for (const row of await store.list()) {
@@ -172,7 +172,7 @@ export async function dropForgottenLines(
   const tombstones = await readTombstones(store);
   if (tombstones.length === 0)
     return files.map(({ path, content }) => ({ path, content, dropped: [] }));
-  const layout = layoutOf(store).name;
+  const layout = layoutOf(store).items.walk;
   const index = new TombstoneIndex(tombstones);
   return files.map(({ path, content }) => {
     // A name or description names what a file is about: an import keeps its header whole.

@@ -1,5 +1,5 @@
 import { dateTag } from "../format/index.js";
-import { forgottenItems } from "../guards/forgotten-items.js";
+import { forgottenItems, type ItemWalk } from "../guards/forgotten-items.js";
 import { makeTombstone, TombstoneIndex, writeTombstones } from "../guards/tombstones.js";
 import { scopeOf, storeRecallIndexAfterForget } from "../recall/index.js";
 import { MEMORY_INDEX_FILE, type MemoryStore } from "../store/index.js";
@@ -96,7 +96,12 @@ export async function forget(options: ForgetOptions): Promise<ForgetResult> {
     removedFrom.set(path, [...(removedFrom.get(path) ?? []), line]);
   }
   const files = [...removedFrom].map(([path, lines]) => ({ path, lines }));
-  const hidden = await fieldsHidden(options.store, layoutOf(options.store).name, query, files);
+  const hidden = await fieldsHidden(
+    options.store,
+    layoutOf(options.store).items.walk,
+    query,
+    files,
+  );
   if (hidden.length > 0)
     return { ...result, notRemoved: [...(result.notRemoved ?? []), ...hidden] };
   // Both layouts tombstone the query's words when nothing matched; the user is told so here, once.
@@ -129,7 +134,7 @@ export async function previewForget(
   if (factKey(query) === "") return { files: [] };
   const layout = layoutOf(options.store);
   const found = await layout.previewForget({ store: options.store, query });
-  const hidden = await fieldsHidden(options.store, layout.name, query, found.files);
+  const hidden = await fieldsHidden(options.store, layout.items.walk, query, found.files);
   const notRemoved = [...(found.notRemoved ?? []), ...hidden];
   const preview = notRemoved.length > 0 ? { ...found, notRemoved } : found;
   const index = await matchingIndexLines(options.store, query);
@@ -148,7 +153,7 @@ export const FIELD_HIDDEN_REASON =
 // one walk every surface takes (`forgottenItems`) with the tombstone the forget would leave.
 async function fieldsHidden(
   store: WriteStore,
-  layout: string,
+  layout: ItemWalk,
   query: string,
   files: ReadonlyArray<Pick<ForgetPreviewFile, "path" | "lines" | "deletesFile">>,
 ): Promise<NotRemovedLine[]> {

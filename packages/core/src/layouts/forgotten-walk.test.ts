@@ -2,11 +2,13 @@ import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { itemWalkOf } from "../format/file-items.js";
 import { forgottenCheckOf, shownWithoutForgotten } from "../guards/forgotten-shown.js";
 import { parseTombstones } from "../guards/tombstones.js";
-import { MemoryStore, type StoreLayout } from "../store/index.js";
+import { LAYOUT_NAMES, MemoryStore, type StoreLayout } from "../store/index.js";
 import { findForgottenLines } from "./find-forgotten-lines.js";
 import { forget } from "./forget.js";
+import { layoutNamed } from "./layout-of.js";
 
 // What `check` reports of a file and what every surface that shows it to a model leaves out are
 // one walk (`forgottenItems`): a line hidden from the model and not named to the person could
@@ -90,5 +92,17 @@ describe("check names every line a model is not shown, and no other", () => {
       check: reported.map((line) => line.line),
       hidden: shownWithoutForgotten(content, row.layout, forgotten).hidden,
     }).toEqual({ check: row.check, hidden: row.hidden });
+  });
+});
+
+// Code below the layouts (recall, the tombstones' `kept`) has only the store's layout name; the
+// walk it gets by name must be the walk the layout's own interface holds.
+describe.each(LAYOUT_NAMES)("the %s layout's item walk", (name) => {
+  it("is the one the store's layout name gives", () => {
+    const { walk } = layoutNamed(name).items;
+    expect({ layout: walk.layout, same: itemWalkOf(name) === walk }).toEqual({
+      layout: name,
+      same: true,
+    });
   });
 });

@@ -1,6 +1,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { z } from "zod";
 import type { ModelUsage } from "../cost/index.js";
+import type { ItemWalk } from "../format/file-items.js";
 import type { MemoryRow, MemoryStore, StoreLayout } from "../store/index.js";
 import type { Transcript } from "../transcript/index.js";
 import type {
@@ -101,7 +102,7 @@ export type Layout = {
   /** What `forget` would remove now (same `query` as `forget`), without removing anything. */
   previewForget(options: Pick<ForgetOptions, "store" | "query">): Promise<ForgetPreview>;
   /** A file's items (subject: its lines; fact: the file's one fact), as `memfiles ls` counts
-   * them (see {@link LayoutItems}); which of them a tombstone matches is `forgottenItems`'. */
+   * them, and the walk a tombstone asks them by (see {@link LayoutItems}). */
   readonly items: LayoutItems;
   /** How the memory tool reads and stamps the model's edits of a file (see `MemoryToolEdits`). */
   readonly memoryTool: MemoryToolEdits;
@@ -143,6 +144,12 @@ export type LayoutItems = {
   readonly noun: string;
   /** How many items one file holds: subject, its dated lines; fact, 1 when its body has text. */
   count(path: string, content: string): number;
+  /**
+   * What a tombstone is asked of in a file's body (`ItemWalk`: subject, each line; fact, each
+   * fact and the whole body), the walk every surface hides and reports forgotten lines by
+   * (`forgottenItems`).
+   */
+  readonly walk: ItemWalk;
 };
 
 /**

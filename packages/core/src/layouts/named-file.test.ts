@@ -8,8 +8,9 @@ import {
 } from "../../test/named-file-writes.js";
 import { factFile } from "../../test/recall-writes.js";
 import { tempStore } from "../../test/temp-store.js";
+import { writePassSave } from "../../test/write-pass-save.js";
 import { createMemoryToolHandlers } from "../memory-tool/index.js";
-import { layoutOf, remember } from "./index.js";
+import { remember } from "./index.js";
 
 // Where a fact lands when its caller names the file (decision 0083), on core's surfaces; the CLI
 // and the MCP server run the same rows (`NAMED_FILE_CASES`) in their packages.
@@ -47,22 +48,11 @@ const SURFACES: Record<string, NamedFileWrite> = {
   // A proposal of a session the day after the stored facts: the file names it (subject), or its
   // name is the named file's stem (fact); with no file named, a name that is no file's.
   "write pass": async (store, { path, fact, said }) => {
-    const proposal =
-      store.layout === "subject"
-        ? { file: path, fact, evidence: said, replaces: null, description: null }
-        : {
-            action: "save",
-            name: path === null ? "current figure" : stem(path).replace(/-/g, " "),
-            type: "user",
-            description: "A fact the user gave.",
-            body: fact,
-            evidence: said,
-            replaces: null,
-          };
-    const result = await layoutOf(store).propose.apply({
-      store,
-      transcript: { date: "2026-12-01", turns: [{ role: "user", content: said }] },
-      proposals: [proposal],
+    const result = await writePassSave(store, store.layout, {
+      file: path ?? undefined,
+      name: path === null ? "current figure" : stem(path).replace(/-/g, " "),
+      fact,
+      said,
       now: NOW,
     });
     if (result.rejected.length > 0) throw new Error(JSON.stringify(result.rejected));
@@ -104,20 +94,12 @@ describe("a proposal named by the subject a file keeps", () => {
     };
     for (const [path, content] of Object.entries(memory)) await store.write(path, content, "new");
     const said = "He pays 80 EUR per year for it.";
-    const result = await layoutOf(store).propose.apply({
-      store,
-      transcript: { date: "2026-12-01", turns: [{ role: "user", content: said }] },
-      proposals: [
-        {
-          action: "save",
-          name: "Robert Chen",
-          type: "project",
-          description: "The user's manager.",
-          body: "pays 80 EUR per year",
-          evidence: said,
-          replaces: null,
-        },
-      ],
+    const result = await writePassSave(store, "fact", {
+      name: "Robert Chen",
+      type: "project",
+      description: "The user's manager.",
+      fact: "pays 80 EUR per year",
+      said,
       now: NOW,
     });
     const texts: Record<string, string> = {};

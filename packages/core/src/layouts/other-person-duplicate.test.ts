@@ -2,12 +2,16 @@ import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { OTHER_PERSON_FACTS, otherPersonFile, SAME_PERSON_FACT } from "../../test/index.js";
+import {
+  OTHER_PERSON_FACTS,
+  otherPersonFile,
+  SAME_PERSON_FACT,
+  writePassSave,
+} from "../../test/index.js";
 import { memfilesMemoryTool } from "../memory-tool/index.js";
 import { MemoryStore, type StoreLayout } from "../store/index.js";
 import { LAYOUT_NAMES } from "../store/layout-names.js";
-import { applyFactProposals, remember } from "./index.js";
-import { applyProposals } from "./subject/apply-proposals.js";
+import { remember } from "./index.js";
 
 // Another person's fact is not a duplicate (decision 0118): "Anna lives in Madrid" beside
 // "Anna's sister lives in Madrid", in every language of the relation words, through every
@@ -61,33 +65,16 @@ const SURFACES: [string, Surface][] = [
   [
     "the write pass",
     async (store, layout, path, fact) => {
-      const transcript = { date: "2026-12-01", turns: [{ role: "user" as const, content: fact }] };
-      const result =
-        layout === "subject"
-          ? await applyProposals({
-              store,
-              transcript,
-              now: NOW,
-              proposals: [{ file: path, fact, evidence: fact, replaces: null, description: null }],
-            })
-          : await applyFactProposals({
-              store,
-              transcript,
-              now: NOW,
-              proposals: [
-                // A new fact is a new fact file: saving under the held file's name would
-                // update that file's one fact (decision 0068).
-                {
-                  action: "save",
-                  name: "Anna's home",
-                  type: "user",
-                  description: "Where Anna lives.",
-                  body: fact,
-                  evidence: fact,
-                  replaces: null,
-                },
-              ],
-            });
+      // A new fact is a new fact file: saving under the held file's name would update that
+      // file's one fact (decision 0068).
+      const result = await writePassSave(store, layout, {
+        file: path,
+        name: "Anna's home",
+        description: "Where Anna lives.",
+        fact,
+        said: fact,
+        now: NOW,
+      });
       return result.rejected[0]?.code ?? "applied";
     },
   ],

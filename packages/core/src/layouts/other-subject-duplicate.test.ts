@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { writePassSave } from "../../test/index.js";
 import { MemoryStore, type StoreLayout } from "../store/index.js";
-import { applyFactProposals, remember } from "./index.js";
-import { applyProposals } from "./subject/apply-proposals.js";
+import { remember } from "./index.js";
 
 // A duplicate is the same fact about the same subject: the user's "is allergic to shellfish" is
 // not a relative's "my sister is allergic to shellfish" kept in that relative's file. Both layouts,
@@ -55,40 +55,15 @@ const SURFACES: [string, Surface][] = [
   [
     "the write pass",
     async (store, layout, path) => {
-      const transcript = { date: "2026-12-01", turns: [{ role: "user" as const, content: SAID }] };
-      const evidence = "I am allergic to shellfish too";
-      const result =
-        layout === "subject"
-          ? await applyProposals({
-              store,
-              transcript,
-              now: NOW,
-              proposals: [
-                {
-                  file: path,
-                  fact: CASES[layout].fact,
-                  evidence,
-                  replaces: null,
-                  description: null,
-                },
-              ],
-            })
-          : await applyFactProposals({
-              store,
-              transcript,
-              now: NOW,
-              proposals: [
-                {
-                  action: "save",
-                  name: path.replace(/\.md$/, ""),
-                  type: "user",
-                  description: "The user's allergies.",
-                  body: CASES[layout].fact,
-                  evidence,
-                  replaces: null,
-                },
-              ],
-            });
+      const result = await writePassSave(store, layout, {
+        file: path,
+        name: path.replace(/\.md$/, ""),
+        description: "The user's allergies.",
+        fact: CASES[layout].fact,
+        said: SAID,
+        evidence: "I am allergic to shellfish too",
+        now: NOW,
+      });
       return result.rejected[0]?.code ?? "applied";
     },
   ],

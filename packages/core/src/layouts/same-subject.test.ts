@@ -4,10 +4,10 @@ import { join } from "node:path";
 import type Anthropic from "@anthropic-ai/sdk";
 import { runRunnableTool } from "@anthropic-ai/sdk/lib/tools/BetaRunnableTool";
 import { describe, expect, it } from "vitest";
+import { writePassSave } from "../../test/index.js";
 import { memfilesMemoryTool } from "../memory-tool/memory-tool.js";
 import { MemoryStore, type StoreLayout } from "../store/index.js";
-import { applyFactProposals, remember } from "./index.js";
-import { applyProposals } from "./subject/apply-proposals.js";
+import { remember } from "./index.js";
 
 // One subject, one file: a new file for a subject another file keeps (renamed by hand, or named
 // in its header) is never made, on every surface of core and in both layouts.
@@ -96,31 +96,16 @@ describe.each(cases)(
   ({ layout, setup }) => {
     it("the write pass lands it there or refuses it naming that file; no second file", async () => {
       const { store, asked, keeps, fact, said } = await SETUPS[setup](layout);
-      const transcript = { date: "2026-12-01", turns: [{ role: "user" as const, content: said }] };
-      const result =
-        layout === "subject"
-          ? await applyProposals({
-              store,
-              transcript,
-              now: NOW,
-              proposals: [{ file: asked, fact, evidence: said, replaces: null, description: null }],
-            })
-          : await applyFactProposals({
-              store,
-              transcript,
-              now: NOW,
-              proposals: [
-                {
-                  action: "save",
-                  name: asked.replace(/^.*\//, "").replace(/\.md$/, "").replace(/-/g, " "),
-                  type: "project",
-                  description: "What the user said about it.",
-                  body: `${fact}.`,
-                  evidence: said,
-                  replaces: null,
-                },
-              ],
-            });
+      const result = await writePassSave(store, layout, {
+        file: asked,
+        name: asked.replace(/^.*\//, "").replace(/\.md$/, "").replace(/-/g, " "),
+        type: "project",
+        description: "What the user said about it.",
+        fact,
+        body: `${fact}.`,
+        said,
+        now: NOW,
+      });
       const outcome = [
         ...result.applied.map((item) => ({ code: item.code, path: item.path })),
         ...result.rejected.map((item) => ({

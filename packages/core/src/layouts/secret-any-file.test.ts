@@ -2,9 +2,9 @@ import { mkdtemp, readdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { writePassSave } from "../../test/index.js";
 import { LAYOUT_NAMES, MemoryStore, type StoreLayout } from "../store/index.js";
-import { applyFactProposals, remember } from "./index.js";
-import { applyProposals } from "./subject/apply-proposals.js";
+import { remember } from "./index.js";
 
 // A secret's verdict never depends on where the fact goes: the same fact is refused in the
 // user's own file and in a topic file whose name holds a credential word, in both layouts.
@@ -48,31 +48,15 @@ describe.each(cases)("$fact into $file ($layout layout)", ({ layout, file, fact 
   it("the write pass refuses it, nothing written, no raw secret in the result", async () => {
     const store = await empty(layout);
     const said = `My ${fact.replace(/^uses/, "I use")}`;
-    const transcript = { date: "2026-12-01", turns: [{ role: "user" as const, content: said }] };
-    const result =
-      layout === "subject"
-        ? await applyProposals({
-            store,
-            transcript,
-            now: NOW,
-            proposals: [{ file, fact, evidence: said, replaces: null, description: null }],
-          })
-        : await applyFactProposals({
-            store,
-            transcript,
-            now: NOW,
-            proposals: [
-              {
-                action: "save",
-                name: "account note",
-                type: file,
-                description: "An account note.",
-                body: fact,
-                evidence: said,
-                replaces: null,
-              },
-            ],
-          });
+    const result = await writePassSave(store, layout, {
+      file,
+      name: "account note",
+      type: file,
+      description: "An account note.",
+      fact,
+      said,
+      now: NOW,
+    });
     expect(result.rejected.map((item) => item.code)).toEqual(["secret"]);
     expect(JSON.stringify(result)).not.toMatch(/Tq2Wx|Rv8k|4111/);
     expect(await store.list()).toEqual([]);

@@ -2,10 +2,9 @@ import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { writePassSave } from "../../test/index.js";
 import { MemoryStore, type StoreLayout } from "../store/index.js";
-import { applyFactProposals } from "./fact/fact-write-pass.js";
 import { remember } from "./remember.js";
-import { applyProposals } from "./subject/apply-proposals.js";
 
 const NOW = new Date("2026-12-07T10:00:00Z");
 const SAID = "I drink coffee at Café Central now.";
@@ -37,40 +36,17 @@ const SURFACES: Record<string, Surface> = {
     return result.ok ? [] : [result.message];
   },
   "the write pass": async (store, layout, path) => {
-    const transcript = { date: "2026-12-07", turns: [{ role: "user" as const, content: SAID }] };
-    const evidence = "I drink coffee at Café Central now";
-    const result =
-      layout === "subject"
-        ? await applyProposals({
-            store,
-            transcript,
-            now: NOW,
-            proposals: [
-              {
-                file: path,
-                fact: "drinks coffee at Café Central",
-                evidence,
-                replaces: null,
-                description: null,
-              },
-            ],
-          })
-        : await applyFactProposals({
-            store,
-            transcript,
-            now: NOW,
-            proposals: [
-              {
-                action: "save",
-                name: "drinks",
-                type: "user",
-                description: "What the user drinks.",
-                body: "The user drinks coffee at Café Central.",
-                evidence,
-                replaces: path,
-              },
-            ],
-          });
+    const result = await writePassSave(store, layout, {
+      file: path,
+      name: "drinks",
+      description: "What the user drinks.",
+      fact: "drinks coffee at Café Central",
+      body: "The user drinks coffee at Café Central.",
+      said: SAID,
+      evidence: "I drink coffee at Café Central now",
+      replaces: path,
+      now: NOW,
+    });
     return result.rejected.map((rejected) => rejected.message);
   },
 };

@@ -100,14 +100,19 @@ export function locked<T>(context: MemoryToolContext, fn: () => Promise<T>): Pro
   });
 }
 
-/** Runs a command, its path refusals (`MemoryPathError`) worded as the memory tool's. */
+/**
+ * Runs a command, its path refusals (`MemoryPathError`) worded as the memory tool's: the path as
+ * the model sent it, the store's reason and the store's fix (`hint`), which the model reads to
+ * choose its next call, as the check pipeline's `path_not_allowed` refusal of a create or a rename
+ * carries it.
+ */
 export async function guarded<T>(memoryPath: string, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
     if (error instanceof MemoryPathError) {
       throw new MemoryToolError(
-        `The path ${memoryPath} is refused: ${error.reason}. Nothing was read or written.`,
+        `The path ${memoryPath} is refused: ${error.reason}. Nothing was read or written. ${error.hint}`,
         { code: "path_refused", cause: error },
       );
     }

@@ -1,5 +1,6 @@
 import MiniSearch from "minisearch";
 import { estimateTokens } from "../cost/cache-minimum.js";
+import { FACT_ITEMS } from "../format/file-items.js";
 import { frontMatterBodyStart } from "../format/front-matter.js";
 import { shownWithoutForgotten } from "../guards/forgotten-shown.js";
 import { maskPathsOfEach } from "../guards/mask-paths.js";
@@ -624,7 +625,7 @@ async function bodyWithoutForgotten(
     unitsOfFile(row, content).find((each) => each.kind === "body");
   if (bodyUnit(file.content)?.text !== unit.text) return undefined;
   // The one rule every surface shows a file by: the facts a tombstone matches left out.
-  const shown = shownWithoutForgotten(file.content, "fact", (text: string, stated?: string) =>
+  const shown = shownWithoutForgotten(file.content, FACT_ITEMS, (text: string, stated?: string) =>
     forgotten(stated === undefined ? { text } : { text, date: stated }),
   );
   const rest = shown.hidden.length === 0 ? undefined : bodyUnit(shown.content)?.text;

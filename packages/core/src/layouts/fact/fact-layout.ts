@@ -1,5 +1,6 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { sumUsage } from "../../cost/index.js";
+import { FACT_ITEMS } from "../../format/file-items.js";
 import { type ForgetOptions, matchesForgetQuery, rememberThrough } from "../../write/index.js";
 import type { ConsolidateAllOptions, ConsolidateAllResult, Layout } from "../layout.js";
 import { consolidateFacts } from "./consolidate-facts.js";
@@ -52,7 +53,7 @@ export const factLayout: Layout = {
   previewForget(options) {
     return previewForgetFactFiles({ ...options, matches: matchesForgetQuery });
   },
-  items: { noun: "fact", count: factCount },
+  items: { noun: "fact", count: factCount, walk: FACT_ITEMS },
   memoryTool: factMemoryTool,
 };
 

@@ -1,3 +1,4 @@
+import { SUBJECT_ITEMS } from "../../format/file-items.js";
 import type { Layout } from "../layout.js";
 import { consolidateLongFiles } from "./consolidate/index.js";
 import { forgetLines, previewForgetLines } from "./forget-lines.js";
@@ -20,6 +21,6 @@ export const subjectLayout: Layout = {
   consolidateAll: consolidateLongFiles,
   forget: forgetLines,
   previewForget: previewForgetLines,
-  items: { noun: "line", count: subjectLineCount },
+  items: { noun: "line", count: subjectLineCount, walk: SUBJECT_ITEMS },
   memoryTool: subjectMemoryTool,
 };
