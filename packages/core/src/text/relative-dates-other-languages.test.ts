@@ -450,6 +450,17 @@ describe("days ago, a night in one word and the German morning", () => {
     ["Finnish, then", "ja sitten menimme kotiin"],
     ["Finnish, a day, then", "se oli hyvä päivä sitten kun satoi"],
     ["German, here", "ich wohne hier seit 2020"],
+    // Left as written on purpose (decision 0129): years ago, a time of day without a day word,
+    // a night that is last night or tonight, a misspelt "Morgen", a pronoun without a particle.
+    ["Chinese, years ago", "两年前我搬家了"],
+    ["Japanese, years ago", "2年前に引っ越した"],
+    ["Turkish, years ago", "iki yıl önce taşındım"],
+    ["French, this evening", "ce soir je vois un film"],
+    ["Spanish, tonight", "esta noche veo una película"],
+    ["French, last night or tonight", "cette nuit j'ai mal dormi"],
+    ["Dutch, last night or tonight", "vannacht sliep ik slecht"],
+    ["German, a capital after a verb", "ich gehe Morgen zum Arzt"],
+    ["Korean, a pronoun without a particle", "우리 이틀 전에 만났다"],
   ])("leaves %s as written: %j", (_, text) => {
     expect(resolveRelativeDates(text, "2026-12-08")).toEqual({ ok: true, text, resolved: [] });
   });
