@@ -12,6 +12,9 @@ const SETS: ReadonlyArray<[label: string, fact: (index: number) => string]> = [
   ["Korean, 내일 (word list)", (i) => `내일은 치과에 간다 ${i}`],
   ["Chinese, 上周五 (phrase table)", (i) => `我上周五搬到了波尔图 ${i}`],
   ["Spanish, hace dos días (phrase table)", (i) => `llegué hace dos días al proyecto ${i}`],
+  ["Chinese, 两天前 (phrase table)", (i) => `我两天前买了自行车 ${i}`],
+  ["French, hier soir (a time of day)", (i) => `hier soir j'ai vu le film ${i}`],
+  ["Japanese, 一昨日 (day word table)", (i) => `一昨日自転車を買った ${i}`],
 ];
 
 /** Time per fact of `resolveRelativeDates` with chrono's other locales (issue f2). */

@@ -1,8 +1,9 @@
 // Relative dates chrono-node 2.10 has no parser for, or whose parser misses them: "last"/"next"
 // beside a weekday, a week or a weekend in Korean, Turkish, Polish, Swedish and Finnish (chrono's
 // sv and fi parsers are left out: see PARSERS), a weekday of last or next week in Chinese and
-// Japanese, last or next week in Spanish and Portuguese, and "two days ago" said with a number
-// word in Spanish and Portuguese ("hace dos días", "há dois dias"). Each phrase is Wiktionary's
+// Japanese, last or next week in Spanish and Portuguese, and days and weeks ago in Spanish,
+// Portuguese ("hace dos días", "há dois dias": chrono reads no number word there), Chinese,
+// Japanese, Korean, Turkish, Polish, Swedish and Finnish (decision 0129). Each phrase is Wiktionary's
 // (the entries of each word), and each row says what it stands for as chrono reads it: an
 // English phrase ("last friday", "last week", "2 days ago"), or for a weekday of last or next
 // week the Chinese one ("上周五"), whose parser counts that week's days from its Monday as a
@@ -103,11 +104,118 @@ const PORTUGUESE_NUMBERS: Record<string, number> = {
   nove: 9,
   dez: 10,
 };
-const ago = (numbers: Record<string, number>) => (groups: readonly string[]) => {
-  const written = groups[0]?.toLowerCase() ?? "";
-  const count = /^\d+$/.test(written) ? Number(written) : numbers[written];
+// Turkish, Polish, Swedish and Finnish number words up to ten (Wiktionary).
+const TURKISH_NUMBERS: Record<string, number> = {
+  bir: 1,
+  iki: 2,
+  üç: 3,
+  dört: 4,
+  beş: 5,
+  altı: 6,
+  yedi: 7,
+  sekiz: 8,
+  dokuz: 9,
+  on: 10,
+};
+const POLISH_NUMBERS: Record<string, number> = {
+  jeden: 1,
+  dwa: 2,
+  dwie: 2,
+  trzy: 3,
+  cztery: 4,
+  pięć: 5,
+  sześć: 6,
+  siedem: 7,
+  osiem: 8,
+  dziewięć: 9,
+  dziesięć: 10,
+};
+const SWEDISH_NUMBERS: Record<string, number> = {
+  en: 1,
+  ett: 1,
+  två: 2,
+  tre: 3,
+  fyra: 4,
+  fem: 5,
+  sex: 6,
+  sju: 7,
+  åtta: 8,
+  nio: 9,
+  tio: 10,
+};
+const FINNISH_NUMBERS: Record<string, number> = {
+  yksi: 1,
+  kaksi: 2,
+  kolme: 3,
+  neljä: 4,
+  viisi: 5,
+  kuusi: 6,
+  seitsemän: 7,
+  kahdeksan: 8,
+  yhdeksän: 9,
+  kymmenen: 10,
+};
+// Korean counts days with native words of their own (Wiktionary: 하루 one day, 이틀 two days, …,
+// 열흘 ten days) and weeks with 한/두/세/네 before 주.
+const KOREAN_DAY_COUNTS = [
+  "하루",
+  "이틀",
+  "사흘",
+  "나흘",
+  "닷새",
+  "엿새",
+  "이레",
+  "여드레",
+  "아흐레",
+  "열흘",
+];
+const KOREAN_WEEK_COUNTS: Record<string, number> = { 한: 1, 두: 2, 세: 3, 네: 4 };
+
+const CJK_DIGITS = "一二三四五六七八九";
+
+// A count written in digits (ASCII or full width), in a language's number words, or in Chinese
+// and Japanese numerals up to 99 (十 ten, 二十 twenty, 十二 twelve, 两 two); `undefined` when it is
+// none of them.
+function countOf(written: string, numbers: Record<string, number> = {}): number | undefined {
+  const plain = written.normalize("NFKC").toLowerCase().replace(/\s+/gu, "");
+  if (/^\d+$/u.test(plain)) return Number(plain);
+  if (numbers[plain] !== undefined) return numbers[plain];
+  const cjk = /^([一二两兩三四五六七八九]?)(十?)([一二三四五六七八九]?)$/u.exec(plain);
+  if (cjk === null || plain === "") return undefined;
+  const [, tens = "", ten = "", ones = ""] = cjk;
+  const digit = (numeral: string) =>
+    /[两兩]/u.test(numeral) ? 2 : CJK_DIGITS.indexOf(numeral) + 1;
+  if (ten === "") return tens !== "" && ones === "" ? digit(tens) : undefined;
+  if (/[两兩]/u.test(tens)) return undefined;
+  return (tens === "" ? 1 : digit(tens)) * 10 + (ones === "" ? 0 : digit(ones));
+}
+
+// "N days ago" or "N weeks ago" as English says it: the count is the first group, the unit the
+// last, a day when `isDay` reads it so. A unit that `alone` reads as one ("tydzień temu", a week
+// ago) needs no count; a plural one without a count is a few ("kilka dni temu") and no date.
+const ago =
+  (
+    numbers: Record<string, number>,
+    isDay: (unit: string) => boolean,
+    alone: (unit: string) => boolean = () => false,
+  ) =>
+  (groups: readonly string[]) => {
+    const written = groups.length >= 2 ? groups[0] : undefined;
+    const unit = groups[groups.length - 1] ?? "";
+    if (written === undefined && !alone(unit)) return undefined;
+    const count = written === undefined ? 1 : countOf(written, numbers);
+    if (count === undefined || count === 0) return undefined;
+    const name = isDay(unit) ? "day" : "week";
+    return english(`${count} ${name}${count === 1 ? "" : "s"} ago`);
+  };
+const koreanAgo = (groups: readonly string[]) => {
+  const [written = ""] = groups;
+  const native = KOREAN_DAY_COUNTS.indexOf(written) + 1;
+  if (native > 0) return english(`${native} day${native === 1 ? "" : "s"} ago`);
+  if (written === "일주일") return english("1 week ago");
+  const unit = /주$/u.test(written) ? "week" : "day";
+  const count = countOf(written.replace(/\s*[일주]$/u, ""), KOREAN_WEEK_COUNTS);
   if (count === undefined || count === 0) return undefined;
-  const unit = /^d/i.test(groups[1] ?? "") ? "day" : "week";
   return english(`${count} ${unit}${count === 1 ? "" : "s"} ago`);
 };
 
@@ -120,6 +228,16 @@ export function latin(source: string): string {
 // 주문" (last order) or "다음 주소" (next address).
 const KOREAN_END = "(?=$|[^가-힣]|에|는|도|부터|까지|의)";
 const KOREAN_START = "(?<![가-힣])";
+// "Two days before" a named thing is no date of its own: in Korean a noun right before the count
+// ("시험 이틀 전", two days before the exam; "12월 3일 전", before December 3rd), in Japanese a
+// noun or の ("出発の2日前", two days before leaving; "12月2日前", before December 2nd), in
+// Turkish a word in the ablative ("toplantıdan iki gün önce", two days before the meeting). A
+// Korean word ending in a particle (는, 은, 이, 가, 도, 에, 서, 고, 요) or the pronoun 나/저 may
+// stand before "N days ago".
+const KOREAN_NO_NOUN_BEFORE = "(?<!(?![는은이가도에서고요나저])[가-힣]\\s+)";
+const JAPANESE_NO_NOUN_BEFORE = "(?<![の\\p{Script=Han}\\p{Script=Katakana}ー0-9０-９])";
+const TURKISH_NO_ABLATIVE_BEFORE = "(?<!\\p{L}(?:dan|den|tan|ten)\\s+)";
+const CJK_COUNT = "[一二两兩三四五六七八九十]{1,3}|[0-9０-９]{1,2}";
 
 /**
  * The rows, in the order they are tried at a place (a longer phrase before the one it holds:
@@ -212,10 +330,52 @@ export const RELATIVE_DATE_PHRASES: readonly RelativeDatePhraseRow[] = [
   // hace dos días, hace una semana; há dois dias, há uma semana.
   [
     `(?<!desde\\s+)${latin(`hace\\s+(\\d{1,2}|${Object.keys(SPANISH_NUMBERS).join("|")})\\s+(d[íi]as?|semanas?)`)}(?!\\s+que(?![\\p{L}]))`,
-    ago(SPANISH_NUMBERS),
+    ago(SPANISH_NUMBERS, (unit) => /^d/iu.test(unit)),
   ],
   [
     `(?<!desde\\s+)${latin(`há\\s+(\\d{1,2}|${Object.keys(PORTUGUESE_NUMBERS).join("|")})\\s+(dias?|semanas?)`)}(?!\\s+que(?![\\p{L}]))`,
-    ago(PORTUGUESE_NUMBERS),
+    ago(PORTUGUESE_NUMBERS, (unit) => /^d/iu.test(unit)),
+  ],
+  // Days and weeks ago (Wiktionary): Chinese 两天前 / 三个星期前, Japanese 二日前 / 2週間前, Korean
+  // 이틀 전 / 3일 전 / 일주일 전, Turkish "iki gün önce", Polish "dwa dni temu" / "tydzień temu",
+  // Swedish "för två dagar sedan", Finnish "kaksi päivää sitten". 几天前, "kilka dni temu" (a
+  // few) name no count and stay.
+  [
+    `(?<![的第几幾])(${CJK_COUNT})(?:个|個)?(天|周|週|星期|礼拜|禮拜)(?:之|以)?前`,
+    ago({}, (unit) => unit === "天"),
+  ],
+  [`${JAPANESE_NO_NOUN_BEFORE}(${CJK_COUNT})(日|週間)前`, ago({}, (unit) => unit === "日")],
+  [
+    `${KOREAN_START}${KOREAN_NO_NOUN_BEFORE}(${KOREAN_DAY_COUNTS.join("|")}|일주일|\\d{1,2}\\s*일|(?:\\d{1,2}|한|두|세|네)\\s*주)\\s*전(?=$|[^가-힣]|에|부터|까지|의)`,
+    koreanAgo,
+  ],
+  [
+    // The word bound first: it fails at once inside a word, where the ablative look costs more.
+    latin(
+      `${TURKISH_NO_ABLATIVE_BEFORE}(\\d{1,2}|${Object.keys(TURKISH_NUMBERS).join("|")})\\s+(gün|hafta)\\s+önce`,
+    ),
+    ago(TURKISH_NUMBERS, (unit) => unit.toLowerCase() === "gün"),
+  ],
+  [
+    latin(
+      `(?:(\\d{1,2}|${Object.keys(POLISH_NUMBERS).join("|")})\\s+)?(dzień|dni|tydzień|tygodnie|tygodni)\\s+temu`,
+    ),
+    ago(
+      POLISH_NUMBERS,
+      (unit) => /^d/iu.test(unit),
+      (unit) => /^(?:dzień|tydzień)$/iu.test(unit),
+    ),
+  ],
+  [
+    latin(
+      `för\\s+(\\d{1,2}|${Object.keys(SWEDISH_NUMBERS).join("|")})\\s+(dag|dagar|vecka|veckor)\\s+(?:sedan|sen)`,
+    ),
+    ago(SWEDISH_NUMBERS, (unit) => /^d/iu.test(unit)),
+  ],
+  [
+    latin(
+      `(\\d{1,2}|${Object.keys(FINNISH_NUMBERS).join("|")})\\s+(päivä|päivää|viikko|viikkoa)\\s+sitten`,
+    ),
+    ago(FINNISH_NUMBERS, (unit) => /^p/iu.test(unit)),
   ],
 ];

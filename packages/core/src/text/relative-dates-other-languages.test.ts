@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { dayOfWord } from "./relative-dates-other-languages.js";
 import { resolveRelativeDates } from "./resolve-relative-dates.js";
 
 // New-user trial (issue f2): relative dates outside English were saved undated.
@@ -332,5 +333,163 @@ describe("last Friday, last week, since Monday and days ago in every language", 
     ["Dutch, here", "ik woon hier sinds 2020"],
   ])("leaves %s as written: %j", (_, text) => {
     expect(resolveRelativeDates(text, "2026-12-09")).toEqual({ ok: true, text, resolved: [] });
+  });
+});
+
+// Decision 0129: days and weeks ago in Chinese, Japanese, Korean, Turkish, Polish, Swedish and
+// Finnish; last night and tonight as one word; German "Morgen" the morning. 2026-12-08 is a
+// Tuesday: two days ago is 2026/12/06, a week ago falls in 2026/11/30-2026/12/06.
+describe("days ago, a night in one word and the German morning", () => {
+  it.each([
+    ["Chinese, two days ago", "我两天前买了自行车", "我2026/12/06买了自行车"],
+    ["Chinese, the day before yesterday", "前天买了自行车", "2026/12/06买了自行车"],
+    ["Chinese, digits", "我3天前到的", "我2026/12/05到的"],
+    ["Chinese, ten and two", "十二天前我搬家了", "2026/11/26我搬家了"],
+    ["Chinese, weeks", "三个星期前我搬家了", "2026/11/16-2026/11/22我搬家了"],
+    ["Chinese, 以前", "两天以前我买了书", "2026/12/06我买了书"],
+    ["Japanese, two days ago", "二日前に自転車を買った", "2026/12/06に自転車を買った"],
+    ["Japanese, digits", "2日前に自転車を買った", "2026/12/06に自転車を買った"],
+    ["Japanese, full-width digits, weeks", "２週間前に買った", "2026/11/23-2026/11/29に買った"],
+    ["Japanese, after は", "私は三日前に東京へ行った", "私は2026/12/05に東京へ行った"],
+    ["Korean, two days ago", "이틀 전에 샀다", "2026/12/06에 샀다"],
+    ["Korean, after a particle", "나는 이틀 전에 샀다", "나는 2026/12/06에 샀다"],
+    ["Korean, digits", "3일 전에 샀다", "2026/12/05에 샀다"],
+    ["Korean, a week", "일주일 전에 샀다", "2026/11/30-2026/12/06에 샀다"],
+    ["Korean, two weeks", "2주 전에 샀다", "2026/11/23-2026/11/29에 샀다"],
+    ["Turkish, two days ago", "iki gün önce geldim", "2026/12/06 geldim"],
+    ["Turkish, a week ago", "bir hafta önce geldim", "2026/11/30-2026/12/06 geldim"],
+    ["Turkish, digits", "3 gün önce geldim", "2026/12/05 geldim"],
+    ["Polish, two days ago", "dwa dni temu przyjechałem", "2026/12/06 przyjechałem"],
+    ["Polish, a day ago", "dzień temu przyjechałem", "2026/12/07 przyjechałem"],
+    ["Polish, a week ago", "tydzień temu przyjechałem", "2026/11/30-2026/12/06 przyjechałem"],
+    ["Polish, weeks", "dwa tygodnie temu byłem w Rzymie", "2026/11/23-2026/11/29 byłem w Rzymie"],
+    ["Swedish, two days ago", "för två dagar sedan kom jag", "2026/12/06 kom jag"],
+    ["Swedish, a week, sen", "jag kom för en vecka sen", "jag kom 2026/11/30-2026/12/06"],
+    ["Finnish, two days ago", "kaksi päivää sitten tulin", "2026/12/06 tulin"],
+    ["Finnish, weeks", "tulin kolme viikkoa sitten", "tulin 2026/11/16-2026/11/22"],
+    ["Spanish, as before", "hace dos días llegué", "2026/12/06 llegué"],
+    [
+      "English, last night",
+      "last night I watched Dune",
+      "on the night of 2026/12/07 I watched Dune",
+    ],
+    ["English, tonight", "tonight I watch Dune", "on the night of 2026/12/08 I watch Dune"],
+    [
+      "English, yesterday evening",
+      "yesterday evening I watched Dune",
+      "on the evening of 2026/12/07 I watched Dune",
+    ],
+    [
+      "German, yesterday evening",
+      "gestern Abend war ich im Kino",
+      "2026/12/07 Abend war ich im Kino",
+    ],
+    [
+      "German, yesterday morning",
+      "gestern Morgen war ich laufen",
+      "2026/12/07 Morgen war ich laufen",
+    ],
+    ["German, this morning", "heute Morgen war ich laufen", "2026/12/08 Morgen war ich laufen"],
+    [
+      "German, tomorrow evening",
+      "morgen Abend gehe ich ins Kino",
+      "2026/12/09 Abend gehe ich ins Kino",
+    ],
+    ["German, tomorrow morning", "Morgen früh gehe ich", "2026/12/09 früh gehe ich"],
+    ["German, a clock time", "morgen um 15 Uhr gehe ich", "2026/12/09 um 15 Uhr gehe ich"],
+    ["German, tomorrow after a verb", "wir gehen morgen ins Kino", "wir gehen 2026/12/09 ins Kino"],
+    ["German, tomorrow first", "Morgen ist ein neuer Tag", "2026/12/09 ist ein neuer Tag"],
+    ["Chinese, yesterday evening", "昨天晚上我看了电影", "2026/12/07晚上我看了电影"],
+    ["Chinese, last night", "昨晚我看了电影", "2026/12/07晚上我看了电影"],
+    ["Chinese, tonight", "今晚我看电影", "2026/12/08晚上我看电影"],
+    ["Chinese, tomorrow morning", "明天上午开会", "2026/12/09上午开会"],
+    ["Japanese, last night", "昨夜映画を見た", "2026/12/07の夜映画を見た"],
+    ["Japanese, tonight", "今夜映画を見る", "2026/12/08の夜映画を見る"],
+    ["Japanese, yesterday's night", "昨日の夜映画を見た", "2026/12/07の夜映画を見た"],
+    ["French, last night", "hier soir j'ai vu un film", "2026/12/07 soir j'ai vu un film"],
+    ["Spanish, last night", "anoche vi una película", "2026/12/07 por la noche vi una película"],
+    [
+      "Spanish, yesterday night",
+      "ayer por la noche vi una película",
+      "2026/12/07 por la noche vi una película",
+    ],
+    [
+      "Italian, yesterday evening",
+      "ieri sera ho visto un film",
+      "2026/12/07 sera ho visto un film",
+    ],
+    ["Italian, tonight", "stasera vedo un film", "2026/12/08 sera vedo un film"],
+    ["Dutch, last night", "gisteravond zag ik een film", "2026/12/07 's avonds zag ik een film"],
+    ["Dutch, tonight", "vanavond zie ik een film", "2026/12/08 's avonds zie ik een film"],
+    ["Portuguese, last night", "ontem à noite vi um filme", "2026/12/07 à noite vi um filme"],
+  ])("%s: %j", (_, text, expected) => {
+    expect(resolveRelativeDates(text, "2026-12-08")).toMatchObject({ ok: true, text: expected });
+  });
+
+  // The same words in other senses: a place, a morning, "then", "before" a named thing, a few.
+  it.each([
+    ["German, in the morning", "am Morgen trinke ich Kaffee"],
+    ["German, every morning", "jeden Morgen laufe ich"],
+    ["German, a greeting", "Guten Morgen sagte er"],
+    ["German, the morning", "der Morgen war kalt"],
+    ["German, an adjective before", "an einem kalten Morgen kam er"],
+    ["German, a fine morning", "ein schöner Morgen"],
+    ["German, mornings", "morgens trinke ich Tee"],
+    ["Dutch, the morning", "de morgen was koud"],
+    ["Dutch, every morning", "ik loop elke morgen"],
+    ["Chinese, in front of the door", "我在门前等你"],
+    ["Chinese, formerly", "以前我住在北京"],
+    ["Chinese, a few days ago", "几天前我买了书"],
+    ["Chinese, years ago", "十年前我搬到了东京"],
+    ["Chinese, the second day before", "第二天前往上海"],
+    ["Japanese, in front of the station", "駅の前で会った"],
+    ["Japanese, two days before leaving", "出発の2日前に荷造りした"],
+    ["Japanese, before December 2nd", "12月2日前に提出する"],
+    ["Japanese, before the deadline", "締切3日前に終えた"],
+    ["Korean, two days before the exam", "시험 이틀 전에 공부했다"],
+    ["Korean, before December 3rd", "12월 3일 전에 내야 한다"],
+    ["Korean, a phone call", "이틀 전화를 안 받았다"],
+    ["Turkish, before the meeting", "toplantıdan iki gün önce geldim"],
+    ["Turkish, first", "önce kahvaltı yaparım"],
+    ["Turkish, in advance", "iki gün önceden haber ver"],
+    ["Polish, a few days ago", "kilka dni temu byłem w Rzymie"],
+    ["Polish, long ago", "dawno temu mieszkałem w Rzymie"],
+    ["Swedish, since", "jag har bott här sedan 2020"],
+    ["Swedish, then", "sen gick vi hem"],
+    ["Finnish, then", "ja sitten menimme kotiin"],
+    ["Finnish, a day, then", "se oli hyvä päivä sitten kun satoi"],
+    ["German, here", "ich wohne hier seit 2020"],
+    // Left as written on purpose (decision 0129): years ago, a time of day without a day word,
+    // a night that is last night or tonight, a misspelt "Morgen", a pronoun without a particle.
+    ["Chinese, years ago", "两年前我搬家了"],
+    ["Japanese, years ago", "2年前に引っ越した"],
+    ["Turkish, years ago", "iki yıl önce taşındım"],
+    ["French, this evening", "ce soir je vois un film"],
+    ["Spanish, tonight", "esta noche veo una película"],
+    ["French, last night or tonight", "cette nuit j'ai mal dormi"],
+    ["Dutch, last night or tonight", "vannacht sliep ik slecht"],
+    ["German, a capital after a verb", "ich gehe Morgen zum Arzt"],
+    ["Korean, a pronoun without a particle", "우리 이틀 전에 만났다"],
+  ])("leaves %s as written: %j", (_, text) => {
+    expect(resolveRelativeDates(text, "2026-12-08")).toEqual({ ok: true, text, resolved: [] });
+  });
+});
+
+// The day word of a span with a time of day is read by the parsers alone: no rule about the
+// text around it ("hier" is yesterday here though "hier" alone is no French sentence).
+describe("dayOfWord", () => {
+  const instant = new Date("2026-12-08T12:00:00Z");
+  it.each([
+    ["yesterday", "2026-12-07"],
+    ["hier", "2026-12-07"],
+    ["gestern", "2026-12-07"],
+    ["morgen", "2026-12-09"],
+    ["昨天", "2026-12-07"],
+    ["ieri", "2026-12-07"],
+    ["soir", undefined],
+    ["Abend", undefined],
+    ["昨", undefined],
+  ])("%j is %j", (word, day) => {
+    expect(dayOfWord(word, instant)).toBe(day);
   });
 });

@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import type { ParsedResult } from "chrono-node";
+import { memoizeText } from "./memo.js";
 import { RELATIVE_DATE_PHRASES } from "./relative-date-phrases.js";
 
 type Parse = (text: string, reference: { instant: Date; timezone: number }) => ParsedResult[];
@@ -46,17 +47,57 @@ function parserOf(locale: string): Parse {
   return parse;
 }
 
+// A short text parsed alone (the English phrase a row stands for, a day word tried alone) is the
+// same few texts again and again: one chrono parse each per locale and session instant. A result
+// is read, never changed (`placedResult` makes a new object over it). Keyed by locale, instant and
+// text; 10,000 keys are a long import's worth of sessions.
+const parsedAlone = memoizeText((key) => {
+  const [locale = "en", instant = "", text = ""] = key.split("\u0000");
+  return parserOf(locale)(text, { instant: new Date(instant), timezone: 0 });
+}, 10_000);
+
+function parseAlone(locale: string, text: string, instant: Date): ParsedResult[] {
+  return parsedAlone(`${locale}\u0000${instant.toISOString()}\u0000${text}`);
+}
+
+/**
+ * Whether chrono reads `word` alone, as a whole, as a day in English or in a locale whose cue it
+ * holds, and which: the UTC date (`YYYY-MM-DD`) of that day, or `undefined`. No context rule of
+ * {@link parseOtherLanguages} applies: the caller has the context (the day word of a span chrono
+ * read with a time of day, decision 0123). Parses are kept per word and instant.
+ *
+ * @param word - One word or a span without spaces (chars).
+ * @param instant - The session instant.
+ * @example dayOfWord("hier", new Date("2026-12-08T12:00:00Z")) // "2026-12-07"
+ */
+export function dayOfWord(word: string, instant: Date): string | undefined {
+  const locales = ["en", ...PARSERS.filter(([, cue]) => cue.test(word)).map(([locale]) => locale)];
+  for (const locale of locales) {
+    const alone = parseAlone(locale, word, instant).find((result) => result.text.trim() === word);
+    if (alone !== undefined) return alone.start.date().toISOString().slice(0, 10);
+  }
+  return undefined;
+}
+
 // The tags of a relative date: a casual day word or an offset (times of day are habits).
 const CASUAL_TAG =
   /^(?:casualReference\/(?:today|tomorrow|yesterday)|result\/relativeDate|parser\/\w+CasualDateParser)$/;
 // The German and Chinese parsers tag nothing: their casual day words, from chrono's
 // DECasualDateParser and ZHHans/ZHHantCasualDateParser.
-const UNTAGGED_CASUAL =
-  /^(?:heute|morgen|übermorgen|gestern|vorgestern|今天|明天|昨天|后天|後天|前天|今日|明日|昨日)$/iu;
+const UNTAGGED_DAY_WORDS = "heute|morgen|übermorgen|gestern|vorgestern";
+const UNTAGGED_CJK_DAY_WORDS = "今天|明天|昨天|后天|後天|前天|今日|明日|昨日";
+const UNTAGGED_CASUAL = new RegExp(`^(?:${UNTAGGED_DAY_WORDS}|${UNTAGGED_CJK_DAY_WORDS})$`, "iu");
+// The same words first in a span chrono read with a time of day ("gestern Abend", tagged only
+// as an evening; 昨天晚上, tagged nothing).
+const UNTAGGED_CASUAL_FIRST = new RegExp(
+  `^(?:(?:${UNTAGGED_DAY_WORDS})\\s|${UNTAGGED_CJK_DAY_WORDS})`,
+  "iu",
+);
 
 function isRelative(result: ParsedResult): boolean {
   if ([...result.tags()].some((tag) => CASUAL_TAG.test(tag))) return true;
-  return UNTAGGED_CASUAL.test(result.text.trim());
+  const written = result.text.trim();
+  return UNTAGGED_CASUAL.test(written) || UNTAGGED_CASUAL_FIRST.test(written);
 }
 
 // "last" and "next" beside a weekday or the weekend in the languages forget knows besides English
@@ -101,14 +142,20 @@ const PLACED_WEEKEND = new RegExp(
   `(?<![\\p{L}-])(?:(?<last>${LAST_WORDS})\\s+(?:${WEEKEND_WORDS})|(?<next>${NEXT_WORDS})\\s+(?:${WEEKEND_WORDS})|(?:${WEEKEND_WORDS})\\s+(?:(?<lastAfter>${LAST_WORDS})|(?<nextAfter>${NEXT_WORDS})))(?![\\p{L}-])`,
   "giu",
 );
-// The day before yesterday and the day after tomorrow, as one word or a fixed phrase, in the
-// languages chrono reads but whose parsers miss them or read their last word alone ("avant-hier"
-// as "hier", "pasado mañana" as "mañana", "depois de amanhã" as "amanhã": a new user's trial
-// saved "avant-2026/12/06"; decision 0116). Wiktionary's entries for each word; German
-// "vorgestern" and "übermorgen" and Italian "dopodomani" are chrono's own. Japanese 一昨日 holds
-// 昨日, which chrono's ja parser read alone ("一2026/12/06"), and 一昨昨日 holds both: longest
-// first (decision 0123). Chinese 大前天 and 大后天 are three days off.
-const TWO_DAYS: ReadonlyArray<[phrase: string, days: -3 | -2 | 2 | 3]> = [
+// Day words chrono's parsers miss or read a part of, each with its offset in days from the
+// session and, for a word that holds a time of day, that time as its language writes it after a
+// date. The day before yesterday and the day after tomorrow, as one word or a fixed phrase, in
+// the languages chrono reads but whose parsers miss them or read their last word alone
+// ("avant-hier" as "hier", "pasado mañana" as "mañana", "depois de amanhã" as "amanhã": a new
+// user's trial saved "avant-2026/12/06"; decision 0116). Wiktionary's entries for each word;
+// German "vorgestern" and "übermorgen" and Italian "dopodomani" are chrono's own. Japanese 一昨日
+// holds 昨日, which chrono's ja parser read alone ("一2026/12/06"), and 一昨昨日 holds both:
+// longest first (decision 0123). Chinese 大前天 and 大后天 are three days off. Last night and
+// tonight as one word (Spanish "anoche", Chinese 昨晚 and 今晚, Japanese 昨夜 and 今夜, Dutch
+// "gisteravond" and "vanavond", Italian "stasera"): their day is replaced and their time of day
+// written beside it as their language says it ("anoche" is "2026/12/07 por la noche"), as 0123
+// keeps "hier soir" as "2026/12/07 soir" (decision 0129).
+const DAY_WORDS: ReadonlyArray<[phrase: string, days: -3 | -2 | -1 | 0 | 2 | 3, time?: string]> = [
   ["一昨昨日", -3],
   ["一昨日", -2],
   ["大前天", -3],
@@ -129,18 +176,58 @@ const TWO_DAYS: ReadonlyArray<[phrase: string, days: -3 | -2 | 2 | 3]> = [
   ["послезавтра", 2],
   ["позавчора", -2],
   ["післязавтра", 2],
+  ["anoche", -1, " por la noche"],
+  ["昨晚", -1, "晚上"],
+  ["今晚", 0, "晚上"],
+  ["昨夜", -1, "の夜"],
+  ["今夜", 0, "の夜"],
+  ["gisteravond", -1, " 's avonds"],
+  ["vanavond", 0, " 's avonds"],
+  ["stasera", 0, " sera"],
 ];
 // Words of scripts written without spaces (一昨日自転車を買った) have no letter boundary.
-const TWO_DAY_WORDS = new RegExp(
-  `(?<![\\p{Script=Latin}\\p{Script=Cyrillic}-])(?:${TWO_DAYS.map(([phrase]) => `(${phrase})`).join("|")})(?![\\p{Script=Latin}\\p{Script=Cyrillic}-])`,
+const DAY_WORD_PATTERN = new RegExp(
+  `(?<![\\p{Script=Latin}\\p{Script=Cyrillic}-])(?:${DAY_WORDS.map(([phrase]) => `(${phrase})`).join("|")})(?![\\p{Script=Latin}\\p{Script=Cyrillic}-])`,
   "giu",
 );
 // A part of a word joined by a hyphen is no date of its own ("sous-demain" is not "demain").
 const IN_COMPOUND_BEFORE = /\p{L}-$/u;
 const IN_COMPOUND_AFTER = /^-\p{L}/u;
-// Spanish "mañana" after an article or a determiner is the morning ("por la mañana", "esta
-// mañana", "cada mañana"), a time of day, which stays as written as "this morning" does.
-const MORNING_BEFORE = /(?:^|[^\p{L}])(?:la|las|esta|una|cada|media|toda|de)\s+$/iu;
+// A word for tomorrow that is also the noun for morning is the morning after an article, a
+// determiner or a preposition that takes a noun (Wiktionary): Spanish "por la mañana", "esta
+// mañana", "cada mañana"; German "am Morgen", "jeden Morgen", "Guten Morgen", "den ganzen
+// Morgen"; Dutch "de morgen", "elke morgen". A time of day, it stays as written as "this morning"
+// does (decisions 0116, 0129). German writes the noun with a capital: "Morgen" after a word that
+// ends as an inflected adjective does ("ein schöner Morgen", "an einem kalten Morgen") is the
+// noun too, where "morgen" after a verb ("wir gehen morgen") is tomorrow.
+const MORNING_NOUNS: Readonly<
+  Record<"es" | "de" | "nl", { word: RegExp; before: RegExp; capitalBefore?: RegExp }>
+> = {
+  es: {
+    word: /^mañana$/iu,
+    before: /(?:^|[^\p{L}])(?:la|las|esta|una|cada|media|toda|de)\s+$/iu,
+  },
+  de: {
+    word: /^morgen$/iu,
+    before:
+      /(?:^|[^\p{L}])(?:am|im|vom|zum|beim|jeden|jedem|jeder|den|der|dem|des|die|das|ein|eines|einen|einem|diesen|diesem|dieser|dieses|jenen|jenem|welchen|guten|ganzen|am\s+nächsten|bis\s+zum)\s+$/iu,
+    capitalBefore: /\p{Ll}(?:e|en|er|es|em)\s+$/u,
+  },
+  nl: {
+    word: /^morgen$/iu,
+    before: /(?:^|[^\p{L}])(?:de|een|deze|die|elke|iedere|hele|goede|goeie)\s+$/iu,
+  },
+};
+
+// Whichever parser read the word: German and Dutch both read "morgen".
+function isMorningNoun(written: string, before: string): boolean {
+  return Object.values(MORNING_NOUNS).some(
+    (noun) =>
+      noun.word.test(written) &&
+      (noun.before.test(before) ||
+        (/^\p{Lu}/u.test(written) && noun.capitalBefore?.test(before) === true)),
+  );
+}
 // French "hier" is German and Dutch "here" ("ich wohne hier seit 2020" was saved "ich wohne
 // 2026/12/08 seit 2020"): it is yesterday only in a text with a French word besides it (pronouns,
 // verbs "être" and "avoir", articles, prepositions; none of them a German or Dutch word).
@@ -151,6 +238,16 @@ const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "frida
 
 /** The English phrase a placed day found in another language is resolved as ("last friday"). */
 const placedPhrases = new WeakMap<ParsedResult, string>();
+/** The time of day a day word of {@link DAY_WORDS} holds, as its language writes it after a date. */
+const timesOfDay = new WeakMap<ParsedResult, string>();
+
+/**
+ * The time of day a result of {@link parseOtherLanguages} holds in its one word, written as its
+ * language writes it after the date ("anoche": `" por la noche"`; 昨晚: `"晚上"`), or `undefined`.
+ */
+export function timeOfDayOf(result: ParsedResult): string | undefined {
+  return timesOfDay.get(result);
+}
 
 /**
  * The English phrase ("last friday", "next weekend") a result of {@link parseOtherLanguages}
@@ -170,7 +267,7 @@ function placedResult(
   locale = "en",
   kind = phrase,
 ): ParsedResult | undefined {
-  const parsed = parserOf(locale)(phrase, { instant, timezone: 0 })[0];
+  const parsed = parseAlone(locale, phrase, instant)[0];
   if (parsed === undefined || parsed.text !== phrase) return undefined;
   const result = Object.assign(Object.create(parsed) as ParsedResult, { index, text });
   placedPhrases.set(result, kind);
@@ -291,12 +388,21 @@ export function parseOtherLanguages(
     taken.push([start, end]);
     added.push(result);
   };
-  for (const match of text.matchAll(TWO_DAY_WORDS)) {
+  for (const match of text.matchAll(DAY_WORD_PATTERN)) {
     const at = match.slice(1).findIndex((group) => group !== undefined);
-    const days = TWO_DAYS[at]?.[1] ?? -2;
-    const phrase = days > 0 ? `in ${days} days` : `${-days} days ago`;
+    const [, days = -2, time] = DAY_WORDS[at] ?? [];
+    const phrase =
+      days === 0
+        ? "today"
+        : days === -1
+          ? "yesterday"
+          : days > 0
+            ? `in ${days} days`
+            : `${-days} days ago`;
     const result = placedResult(phrase, match.index, match[0], instant);
-    if (result !== undefined) take(result);
+    if (result === undefined) continue;
+    if (time !== undefined) timesOfDay.set(result, time);
+    take(result);
   }
   for (const match of text.matchAll(PLACED_WEEKEND)) {
     const { last, lastAfter } = match.groups ?? {};
@@ -312,17 +418,8 @@ export function parseOtherLanguages(
       if (/\b(?:every|each)\s+$/i.test(before)) continue;
       if (IN_COMPOUND_BEFORE.test(before)) continue;
       if (IN_COMPOUND_AFTER.test(text.slice(result.index + result.text.length))) continue;
-      if (locale === "es" && /^mañana$/iu.test(result.text.trim()) && MORNING_BEFORE.test(before)) {
-        continue;
-      }
-      // A text that is the word alone has no other word to tell (a time of day's day word is
-      // read alone: "hier soir" keeps its "soir").
-      if (
-        locale === "fr" &&
-        /^hier$/iu.test(result.text.trim()) &&
-        text.trim() !== result.text.trim() &&
-        !FRENCH_WORDS.test(text)
-      ) {
+      if (isMorningNoun(result.text.trim(), before)) continue;
+      if (locale === "fr" && /^hier$/iu.test(result.text.trim()) && !FRENCH_WORDS.test(text)) {
         continue;
       }
       if (isRelative(result)) {

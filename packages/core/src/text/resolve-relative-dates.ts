@@ -2,10 +2,12 @@ import { createRequire } from "node:module";
 import type { ParsedResult } from "chrono-node";
 import { MONTH_NAMES } from "./month-names.js";
 import {
+  dayOfWord,
   findListedDayWords,
   parseOtherLanguages,
   placedPhraseOf,
   sinceWeekday,
+  timeOfDayOf,
 } from "./relative-dates-other-languages.js";
 
 type ParseEnglish = (
@@ -102,19 +104,26 @@ const TIME_TAG = /^casualReference\/(?:morning|afternoon|evening|noon|night|midn
 // replacing it all deleted the person's "morning" ("tomorrow morning" saved "on 2026/12/08").
 // Only the day word is replaced and the time stays as written, as 0116 kept Spanish "mañana
 // por la mañana" (decision 0123). The day word is the first or last word that chrono reads alone
-// as the same day.
+// as the same day (`dayOfWord`: the parsers alone, whose context the span is); in a span written
+// without spaces (昨天晚上) the shortest start that does.
 function dayWordOf(result: ParsedResult, instant: Date): string | undefined {
+  // chrono's German and Chinese parsers tag nothing, not even a time of day (昨天晚上).
+  const tags = [...result.tags()];
   const timed =
-    result.start.isCertain("hour") || [...result.tags()].some((tag) => TIME_TAG.test(tag));
+    result.start.isCertain("hour") || tags.length === 0 || tags.some((tag) => TIME_TAG.test(tag));
   if (!timed) return undefined;
-  const words = written(result).split(/\s+/u);
-  if (words.length < 2) return undefined;
-  const day = result.start.date().getUTCDate();
-  const sameDay = (word: string) =>
-    [
-      ...englishParser()(word, { instant, timezone: 0 }),
-      ...parseOtherLanguages(word, instant, []),
-    ].some((alone) => alone.text.trim() === word && alone.start.date().getUTCDate() === day);
+  const span = written(result);
+  const day = dayTag(result.start.date()).replaceAll("/", "-");
+  const sameDay = (word: string) => word !== "" && dayOfWord(word, instant) === day;
+  const words = span.split(/\s+/u);
+  if (words.length < 2) {
+    const chars = [...span];
+    for (let length = 1; length < chars.length; length++) {
+      const start = chars.slice(0, length).join("");
+      if (sameDay(start)) return start;
+    }
+    return undefined;
+  }
   const first = words[0] ?? "";
   if (sameDay(first)) return first;
   const last = words[words.length - 1] ?? "";
@@ -124,6 +133,9 @@ function dayWordOf(result: ParsedResult, instant: Date): string | undefined {
 
 // English times of day after the day word, said as "the morning of" the date.
 const ENGLISH_TIME_OF_DAY = /^\s+(morning|afternoon|evening|night)$/i;
+// English casual words that hold a night: "last night" is the night of yesterday, "tonight" of
+// today (chrono's ENCasualDateParser reads them as one day word; decision 0129).
+const ENGLISH_NIGHT = /^(?:last\s+night|tonight)$/i;
 
 function isRelative(result: ParsedResult): boolean {
   if (PLACED_DAY.test(result.text.trim())) return true;
@@ -144,7 +156,8 @@ function isRelative(result: ParsedResult): boolean {
  * first and last day), a month as `August 2026` (`2026/09`), a year as `2027`; absolute dates,
  * weekdays and clock times stay as written, and so does a time of day said with a day word
  * ("demain matin" is `2026/09/13 matin`, "tomorrow morning" `on the morning of 2026/09/13`;
- * decision 0123). See `docs/memory-folder.md`.
+ * decision 0123) or in it ("last night" is `on the night of 2026/09/11`, "anoche" `2026/09/11 por
+ * la noche`; decision 0129). See `docs/memory-folder.md`.
  *
  * @param text - A fact, description or body (chars).
  * @param sessionDate - The day the user said it: an ISO date `YYYY-MM-DD` (UTC).
@@ -230,6 +243,10 @@ export function resolveRelativeDates(
     ) {
       absolute = dayTag(date);
       preposition = "on";
+      const time = timeOfDayOf(result);
+      if (time !== undefined) absolute += time;
+      else if (!foreign && ENGLISH_NIGHT.test(written(result)))
+        absolute = `the night of ${absolute}`;
       const dayWord = dayWordOf(result, instant);
       if (dayWord !== undefined) {
         const time = written(result).slice(dayWord.length);
