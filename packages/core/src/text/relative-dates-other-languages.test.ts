@@ -94,6 +94,37 @@ describe("resolveRelativeDates in other languages", () => {
       "tomorrow at 5pm I see the dentist",
       "on 2026/12/08 at 5pm I see the dentist",
     ],
+    // A day of several words: its clock time was deleted with it (a new user's trial).
+    [
+      "English, the day after tomorrow and a clock time",
+      "the day after tomorrow at 9am I have a flight to Oslo",
+      "on 2026/12/09 at 9am I have a flight to Oslo",
+    ],
+    [
+      "English, the day before yesterday and a clock time",
+      "the day before yesterday at 5pm I sold my car",
+      "on 2026/12/05 at 5pm I sold my car",
+    ],
+    [
+      "English, in two days and a clock time",
+      "in two days at 9am I fly to Oslo",
+      "on 2026/12/09 at 9am I fly to Oslo",
+    ],
+    [
+      "English, two days ago and a clock time",
+      "two days ago at 3pm I sold my car",
+      "on 2026/12/05 at 3pm I sold my car",
+    ],
+    [
+      "English, last night and a clock time",
+      "last night at 11pm my flight landed",
+      "on the night of 2026/12/06 at 11pm my flight landed",
+    ],
+    [
+      "German, the day after tomorrow and a clock time",
+      "übermorgen um 9 Uhr fliege ich",
+      "2026/12/09 um 9 Uhr fliege ich",
+    ],
     [
       "French, tomorrow morning",
       "demain matin je vais chez le dentiste",

@@ -124,11 +124,28 @@ function dayWordOf(result: ParsedResult, instant: Date): string | undefined {
     }
     return undefined;
   }
-  const first = words[0] ?? "";
-  if (sameDay(first)) return first;
-  const last = words[words.length - 1] ?? "";
-  if (sameDay(last)) return last;
+  // The shortest run of the span's first words, then of its last, that the parsers read alone
+  // as the same day: "the day after tomorrow" of "the day after tomorrow at 9am", whose clock time
+  // stays as written (a longer run may take the time too: "übermorgen um 9" is read alone).
+  for (let count = 1; count < words.length; count++) {
+    const head = span.slice(0, spanEnd(span, count));
+    if (sameDay(head)) return head;
+  }
+  for (let count = 1; count < words.length; count++) {
+    const tail = words.slice(words.length - count).join(" ");
+    if (span.endsWith(tail) && sameDay(tail)) return tail;
+  }
   return undefined;
+}
+
+// Where the span's first `count` words end (its own spaces kept).
+function spanEnd(span: string, count: number): number {
+  let end = 0;
+  for (const match of span.matchAll(/\S+/gu)) {
+    end = match.index + match[0].length;
+    if (--count === 0) break;
+  }
+  return end;
 }
 
 // English times of day after the day word, said as "the morning of" the date.
@@ -244,10 +261,10 @@ export function resolveRelativeDates(
       absolute = dayTag(date);
       preposition = "on";
       const time = timeOfDayOf(result);
-      if (time !== undefined) absolute += time;
-      else if (!foreign && ENGLISH_NIGHT.test(written(result)))
-        absolute = `the night of ${absolute}`;
       const dayWord = dayWordOf(result, instant);
+      if (time !== undefined) absolute += time;
+      else if (!foreign && ENGLISH_NIGHT.test(dayWord ?? written(result)))
+        absolute = `the night of ${absolute}`;
       if (dayWord !== undefined) {
         const time = written(result).slice(dayWord.length);
         const englishTime = foreign ? null : ENGLISH_TIME_OF_DAY.exec(time);
