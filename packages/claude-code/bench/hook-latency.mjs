@@ -112,9 +112,13 @@ function run(event, root, round, session, options = {}) {
   const recalled = result.stdout.includes("additionalContext");
   // A hook past its time budget (decision 0120) answers without its work: counted, not an error.
   const spent = result.stderr.includes("without finishing");
+  // A later prompt of one session leaves out every unit shown before: on a small folder the
+  // prompt's matches run out after a few rounds, and the hook then answers nothing (counted).
+  const exhausted = session !== undefined && !recalled && result.stdout === "";
   // A first run may answer without recall (see above); later runs must recall.
   const answered =
     spent ||
+    exhausted ||
     (event === "session-end" || event === "pre-tool-use"
       ? result.stdout === ""
       : recalled || options.fallback === true);
@@ -123,7 +127,7 @@ function run(event, root, round, session, options = {}) {
       `${event} did not answer as it should (exit ${result.status}): ${result.stderr}`,
     );
   }
-  return { cpuMs, wallMs, recalled, spent };
+  return { cpuMs, wallMs, recalled, spent, exhausted };
 }
 
 const DEFAULT_CASES = [
@@ -186,8 +190,13 @@ for (const { event, files, goalMs, session } of cases) {
     goalMs === undefined ? "" : ` (goal ${goalMs} ms: ${p95 <= goalMs ? "met" : "missed"})`;
   const spentRounds = samples.filter((sample) => sample.spent).length;
   const budget = spentRounds === 0 ? "" : `; time budget spent in ${spentRounds} of ${ROUNDS}`;
+  const exhaustedRounds = samples.filter((sample) => sample.exhausted).length;
+  const nothingNew =
+    exhaustedRounds === 0
+      ? ""
+      : `; nothing left to recall (every match shown) in ${exhaustedRounds} of ${ROUNDS}`;
   console.log(
-    `${event.padEnd(19)} ${String(files).padStart(6)} files${session === undefined ? "" : ", one session"}: CPU p50 ${percentile(cpu, 0.5).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms${goal}; wall p50 ${percentile(wall, 0.5).toFixed(0)} ms, p95 ${percentile(wall, 0.95).toFixed(0)} ms; first run ${first.cpuMs.toFixed(0)} ms CPU${build}${budget}`,
+    `${event.padEnd(19)} ${String(files).padStart(6)} files${session === undefined ? "" : ", one session"}: CPU p50 ${percentile(cpu, 0.5).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms${goal}; wall p50 ${percentile(wall, 0.5).toFixed(0)} ms, p95 ${percentile(wall, 0.95).toFixed(0)} ms; first run ${first.cpuMs.toFixed(0)} ms CPU${build}${budget}${nothingNew}`,
   );
 }
 // SessionEnd's detached children log into the folders: let them end before the folders go.

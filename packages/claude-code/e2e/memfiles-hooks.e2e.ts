@@ -212,6 +212,42 @@ describe("memfiles in real Claude Code sessions", () => {
     expect(conversationSince(afterWrite)).toMatch(/secret/i);
   });
 
+  // Decision 0128: install's PreToolUse entry says `onFailure: "block"`. Its check swapped for one
+  // that fails (an exit code other than 0 or 2, or past the entry's timeout): Claude Code blocks
+  // the Write; the same failing check without the field lets it through (the control).
+  it.each([
+    { name: "crashes", command: `"${process.execPath}" -e "process.exit(1)"`, timeout: 30 },
+    {
+      name: "runs past its timeout",
+      command: `"${process.execPath}" -e "setTimeout(() => {}, 20000)"`,
+      timeout: 1,
+    },
+  ])(
+    "blocks Claude Code's Write into the memory folder when the PreToolUse check $name",
+    async ({ command, timeout }) => {
+      const workspace = await memfilesWorkspace(api);
+      const settingsFile = join(workspace.project, ".claude", "settings.json");
+      const settings = JSON.parse(await readFile(settingsFile, "utf8"));
+      const [entry] = settings.hooks.PreToolUse.at(-1).hooks;
+      expect(entry.onFailure).toBe("block");
+      Object.assign(entry, { command, timeout });
+      await writeFile(settingsFile, JSON.stringify(settings));
+      const write = (name: string) =>
+        workspace.session(
+          `write the file ${join(workspace.memory, name)} with: ---\nname: Editor\ndescription: Which editor the user works in\ntype: user\n---\nThe user edits code in Helix.`,
+        );
+      await write("blocked.md");
+      delete entry.onFailure;
+      await writeFile(settingsFile, JSON.stringify(settings));
+      await write("through.md");
+      const files = await folderFiles(workspace.memory);
+      expect({ blocked: files["blocked.md"], through: files["through.md"] }).toEqual({
+        blocked: undefined,
+        through: expect.stringContaining("Helix"),
+      });
+    },
+  );
+
   it("lets Claude Code rewrite a fact memfiles wrote in its own front matter, still checked", async () => {
     const workspace = await memfilesWorkspace(api);
     const file = join(workspace.memory, "editor.md");

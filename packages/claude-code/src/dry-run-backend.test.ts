@@ -1,8 +1,10 @@
 import { link, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { MemoryStore } from "@memfiles/core";
-import { describe, expect, it } from "vitest";
+import { forgetOpenRecallIndexes, openRecallIndex } from "@memfiles/core/internal";
+import { describe, expect, it, vi } from "vitest";
 import { factFile, hookFolders } from "../test/memory-folder.js";
+import { checkFileEdit } from "./check-file-edit.js";
 import { DryRunBackend } from "./dry-run-backend.js";
 
 // Files a person may leave in a memory folder that the store reads unlike a plain UTF-8 file.
@@ -67,5 +69,61 @@ describe("DryRunBackend sees the memory folder as the store's readAll reads it",
         .map(({ path, content }) => ({ path, content }))
         .sort((a, b) => a.path.localeCompare(b.path)),
     );
+  });
+});
+
+// Decision 0128: with a stored recall index, the dry run's checks read the files the index names
+// (the folder's stamps bring it up to date, no file read), never the whole folder, and its write
+// refreshes no MEMORY.md; the verdicts are the table's in pre-tool-use.test.ts, on both folders.
+describe("DryRunBackend on a folder with a stored recall index", () => {
+  const write = (root: string, file: string, name: string, body: string) =>
+    checkFileEdit({
+      root,
+      layout: "fact",
+      edit: {
+        tool: "Write",
+        filePath: join(root, file),
+        content: factFile(name, `The user's ${name}`, body),
+      },
+    });
+
+  it.each([
+    {
+      file: "kayak.md",
+      name: "Kayak",
+      body: "The user paddles a kayak.",
+      verdict: { decision: "allow" },
+    },
+    // diet.md holds it (duplicate).
+    {
+      file: "eating.md",
+      name: "Eating",
+      body: "The user is vegetarian.",
+      verdict: { decision: "deny", code: "duplicate" },
+    },
+    // diet.md keeps the subject (same_subject).
+    {
+      file: "diet-2.md",
+      name: "Diet",
+      body: "The user eats no fish.",
+      verdict: { decision: "deny", code: "same_subject" },
+    },
+  ])("checks a new file ($file) without reading the folder whole", async (row) => {
+    const { root } = await hookFolders();
+    for (let index = 0; index < 20; index++) {
+      await writeFile(
+        join(root, `trip-${index}.md`),
+        factFile(`Trip ${index}`, `A trip of the user`, `The user went to town ${index}.`),
+      );
+    }
+    await openRecallIndex(new MemoryStore({ root, layout: "fact" }));
+    forgetOpenRecallIndexes();
+    const whole = vi.spyOn(DryRunBackend.prototype, "listVersions");
+    try {
+      expect(await write(root, row.file, row.name, row.body)).toMatchObject(row.verdict);
+      expect(whole).not.toHaveBeenCalled();
+    } finally {
+      whole.mockRestore();
+    }
   });
 });

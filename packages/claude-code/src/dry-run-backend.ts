@@ -1,16 +1,28 @@
 import type { BackendWriteResult, MemoryStore, StorageBackend, StoredFile } from "@memfiles/core";
 import { versionToken } from "@memfiles/core";
 
+type FileStamp = Awaited<ReturnType<MemoryStore["listStamps"]>>[number];
+type ListStampsOptions = Parameters<MemoryStore["listStamps"]>[1];
+
 const DELETED = Symbol("deleted");
 
 /**
  * A storage backend that reads a memory folder and keeps every write in memory: the check
- * pipeline runs on it exactly as on the folder (version tokens, cap, tombstones, the index), and
- * nothing reaches the disk. What a PreToolUse check needs: the verdict of a write Claude Code is
- * about to make itself.
+ * pipeline runs on it exactly as on the folder (version tokens, cap, tombstones, the stored recall
+ * index), and nothing reaches the disk. What a PreToolUse check needs: the verdict of a write
+ * Claude Code is about to make itself. A file is read when a check asks for it: the folder's stat
+ * stamps (`listStamps`, no read) bring the stored recall index up to date, so a check the index
+ * answers (`candidateFiles`, `indexRows`) reads the files it names, as on the folder; a check
+ * that needs every file (`listVersions`) reads the folder whole, once. `MEMORY.md` is never
+ * refreshed after a write (`keepsIndex: false`): no check reads it back.
  */
 export class DryRunBackend implements StorageBackend {
+  /**
+   * `dry-run:<folder>`: not the folder's path, so the recall index this process opens for the
+   * dry run (its changed files) is not the folder's, and no folder watch is started for it.
+   */
   readonly label: string;
+  readonly keepsIndex = false;
   readonly #store: MemoryStore;
   readonly #files = new Map<string, string | typeof DELETED>();
   readonly #internal = new Map<string, string | undefined>();
@@ -26,11 +38,11 @@ export class DryRunBackend implements StorageBackend {
    */
   constructor(store: MemoryStore, options: { missing?: boolean } = {}) {
     this.#store = store;
-    this.label = store.root;
+    this.label = `dry-run:${store.root}`;
     this.#missing = options.missing === true;
   }
 
-  // The folder as it is, read once (the pipeline lists it more than once). Each file is read
+  // The folder as it is, read once (a check that needs every file). Each file is read
   // without being parsed: the store on this backend parses it for its row, and `readAll` would
   // parse every file a first time for rows nobody reads (at 3,000 files ~0.45 s of CPU of a
   // PreToolUse check). A file the store does not open (past the size cap, hard-linked) reads as
@@ -54,10 +66,25 @@ export class DryRunBackend implements StorageBackend {
     const changed = this.#files.get(path);
     if (changed === DELETED) return undefined;
     if (changed !== undefined) return { path, content: changed, version: versionToken(changed) };
-    const listed = (await this.#folder()).get(path);
-    if (listed !== undefined || this.#missing) return listed;
+    if (this.#missing) return undefined;
+    const listed = this.#all === undefined ? undefined : (await this.#all).get(path);
+    if (listed !== undefined) return listed;
     const file = await this.#store.read(path);
     return file.exists ? { path, content: file.content, version: file.version } : undefined;
+  }
+
+  // The folder's stamps, each file this dry run wrote stamped by its text (never a stat's stamp),
+  // each it deleted left out.
+  async listStamps(known?: ReadonlySet<string>, options?: ListStampsOptions): Promise<FileStamp[]> {
+    const stamps = this.#missing ? [] : await this.#store.listStamps(known, options);
+    const changed = (path: string) => this.#files.has(path);
+    const listed = stamps.filter((file) => !changed(file.path));
+    for (const [path, content] of this.#files) {
+      if (content === DELETED) continue;
+      if (options?.only !== undefined && !options.only.has(path)) continue;
+      listed.push({ path, stamp: `dry-run:${versionToken(content)}` });
+    }
+    return listed;
   }
 
   async listVersions(): Promise<Array<{ path: string; version: string }>> {

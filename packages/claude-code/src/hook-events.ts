@@ -44,6 +44,19 @@ export const HOOK_TIMEOUT_SECONDS: Record<HookEvent, number> = {
 };
 
 /**
+ * What a hook entry tells Claude Code to do when the hook fails, by event: PreToolUse `"block"`,
+ * so an edit of the memory folder whose check cannot start, crashes (an exit code other than 0 or
+ * 2) or runs past its `timeout` is blocked, as a `deny` would block it, instead of going ahead
+ * unchecked; the other events keep Claude Code's default (`"continue"`: a failed hook is a
+ * non-blocking error). The field is Claude Code's `onFailure` (hooks reference,
+ * https://code.claude.com/docs/en/hooks, "Block the action when a hook fails"; v2.1.295 and
+ * later), which `install` and the plugin's `hooks/hooks.json` write. See decision 0128.
+ */
+export const HOOK_ON_FAILURE: Partial<Record<HookEvent, "block">> = {
+  "pre-tool-use": "block",
+};
+
+/**
  * What a hook Claude Code waits on keeps of its timeout for itself, in ms: it gives its answer
  * once {@link hookBudgetMs} has passed since its process started, this long before Claude Code
  * would stop it. It covers the hook's exit and a stretch of synchronous work the budget's timer

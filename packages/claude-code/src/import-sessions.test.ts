@@ -255,6 +255,11 @@ describe("importSessions", () => {
     await expect(importSessions({ ...options, resume: true })).rejects.toMatchObject({
       code: "no_pending_import",
     });
+    // A dry run's refusal names the folder, not its dry-run store (`dry-run:<folder>`).
+    await expect(importSessions({ ...options, dryRun: true, resume: true })).rejects.toMatchObject({
+      code: "no_pending_import",
+      message: expect.stringContaining(`No import batch is pending in ${root}:`),
+    });
   });
 
   it.each([

@@ -215,6 +215,7 @@ export async function importSessions(
   const home = options.home === undefined ? {} : { home: options.home };
   const location = memoryLocation({ cwd: options.cwd, root: options.root, env, ...home });
   const layout = location.autoMemory ? "fact" : await detectLayout(location.root);
+  // Messages name `folder.root`: a dry run's store is named `dry-run:<folder>`.
   const folder = new MemoryStore({ root: location.root, layout });
   // A dry run writes nothing, not even the folder or its `.memfiles/`.
   const store =
@@ -236,7 +237,7 @@ export async function importSessions(
   if (options.abandon === true) {
     if (pendingText === undefined) {
       throw new ImportError(
-        `No import batch is pending in ${store.root}: nothing to abandon.`,
+        `No import batch is pending in ${folder.root}: nothing to abandon.`,
         "no_pending_import",
       );
     }
@@ -254,7 +255,7 @@ export async function importSessions(
   if (options.resume === true) {
     if (pendingText === undefined) {
       throw new ImportError(
-        `No import batch is pending in ${store.root}: nothing to resume. Run \`memfiles claude-code import\` without --resume.`,
+        `No import batch is pending in ${folder.root}: nothing to resume. Run \`memfiles claude-code import\` without --resume.`,
         "no_pending_import",
       );
     }
@@ -280,8 +281,8 @@ export async function importSessions(
     const { batchId } = JSON.parse(pendingText) as Pending;
     throw new ImportError(
       batchId === ""
-        ? `An import of ${store.root} stopped while sending its batch. Run \`memfiles claude-code import --resume\`: it finds that batch (or sends it, if it was never made) and applies it; nothing was sent now.`
-        : `An import batch (${batchId}) of ${store.root} is not applied yet. Run \`memfiles claude-code import --resume\` to apply it first, or \`--abandon\` to drop it; nothing was sent.`,
+        ? `An import of ${folder.root} stopped while sending its batch. Run \`memfiles claude-code import --resume\`: it finds that batch (or sends it, if it was never made) and applies it; nothing was sent now.`
+        : `An import batch (${batchId}) of ${folder.root} is not applied yet. Run \`memfiles claude-code import --resume\` to apply it first, or \`--abandon\` to drop it; nothing was sent.`,
       "import_pending",
     );
   }

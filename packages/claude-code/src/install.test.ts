@@ -65,7 +65,18 @@ describe("installClaudeCode / uninstallClaudeCode", () => {
           },
         ],
       });
-      expect(installed.hooks.PreToolUse.at(-1).matcher).toBe("Write|Edit|MultiEdit");
+      // A check that fails or runs out of time blocks the edit (Claude Code's `onFailure`).
+      expect(installed.hooks.PreToolUse.at(-1)).toEqual({
+        matcher: "Write|Edit|MultiEdit",
+        hooks: [
+          {
+            type: "command",
+            command: "/usr/bin/node '/opt/my tools/memfiles.js' hook pre-tool-use",
+            timeout: 30,
+            onFailure: "block",
+          },
+        ],
+      });
       if (settings !== undefined) {
         expect(installed.model).toBe("opus");
         expect(installed.hooks.PreToolUse[0]).toEqual(USER_SETTINGS.hooks.PreToolUse[0]);

@@ -21,12 +21,12 @@ import {
   type Node,
   parseTree,
 } from "jsonc-parser";
-import { HOOK_TIMEOUT_SECONDS } from "./hook-events.js";
+import { HOOK_ON_FAILURE, HOOK_TIMEOUT_SECONDS } from "./hook-events.js";
 import { isMemfilesHook, memfilesHookCommands, USER_LEVEL_OPTION } from "./install-level.js";
 import { MCP_SERVER_NAME } from "./recall-constants.js";
 import { CLAUDE_CODE_EVENT_NAMES, type HookEvent } from "./run-hook.js";
 
-export { HOOK_TIMEOUT_SECONDS };
+export { HOOK_ON_FAILURE, HOOK_TIMEOUT_SECONDS };
 
 /** The tools whose edits PreToolUse checks (a settings `matcher`). */
 export const EDIT_TOOLS_MATCHER = "Write|Edit|MultiEdit";
@@ -613,6 +613,7 @@ async function wire(
           type: "command",
           command: hookCommandLine(options, event),
           timeout: HOOK_TIMEOUT_SECONDS[event],
+          ...(HOOK_ON_FAILURE[event] === undefined ? {} : { onFailure: HOOK_ON_FAILURE[event] }),
         },
       ],
     };

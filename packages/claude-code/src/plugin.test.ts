@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { HOOK_TIMEOUT_SECONDS } from "./install.js";
+import { HOOK_ON_FAILURE, HOOK_TIMEOUT_SECONDS } from "./install.js";
 import { CLAUDE_CODE_EVENT_NAMES, type HookEvent } from "./run-hook.js";
 
 const read = async (path: string) =>
@@ -19,6 +19,7 @@ describe("the Claude Code plugin layout", () => {
           type: "command",
           command: `node "\${CLAUDE_PLUGIN_ROOT}/dist/hook-main.js" ${event} --root "\${CLAUDE_PROJECT_DIR}/memory"`,
           timeout: HOOK_TIMEOUT_SECONDS[event],
+          ...(HOOK_ON_FAILURE[event] === undefined ? {} : { onFailure: HOOK_ON_FAILURE[event] }),
         },
       ]);
     }

@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { detectLayout, forget, MemoryStore } from "@memfiles/core";
+import { forgetOpenRecallIndexes, openRecallIndex } from "@memfiles/core/internal";
 import { describe, expect, it } from "vitest";
 import { factFile, hookFolders, hookInput } from "../../test/memory-folder.js";
 import { runHook } from "../run-hook.js";
@@ -14,6 +15,14 @@ type Case = {
   /** Files written into the memory folder before the edit. */
   files?: Record<string, string>;
 };
+
+// The folder's recall index built and stored, as a prompt hook leaves it; this process's copy
+// dropped, so the hook reads the stored one as its own process would.
+async function storeRecallIndex(root: string): Promise<void> {
+  const store = new MemoryStore({ root, layout: detectLayout(root) });
+  await openRecallIndex(store);
+  forgetOpenRecallIndexes();
+}
 
 const KEY = "AKIAIOSFODNN7EXAMPLE and wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY";
 
@@ -29,6 +38,24 @@ const CASES: Case[] = [
       file_path: join(root, "editor.md"),
       content: factFile("Editor", "The user's editor", "The user edits in Helix."),
     }),
+  },
+  {
+    name: "Write of a new file holding another file's fact (duplicate)",
+    tool: "Write",
+    input: (root) => ({
+      file_path: join(root, "diet-2.md"),
+      content: factFile("Eating", "What the user eats", "The user is vegetarian."),
+    }),
+    denied: /diet\.md already holds this fact/,
+  },
+  {
+    name: "Write of a new file on another file's subject (same subject)",
+    tool: "Write",
+    input: (root) => ({
+      file_path: join(root, "diet-2.md"),
+      content: factFile("Diet", "The user's diet", "The user eats no fish."),
+    }),
+    denied: /diet\.md/,
   },
   {
     name: "Write of a secret into a new file",
@@ -364,70 +391,86 @@ const CASES: Case[] = [
   },
 ];
 
-describe("PreToolUse: Claude Code's edits of the memory folder go through the check pipeline", () => {
-  it.each(CASES)("$name", async ({ tool, input, denied, files = {} }) => {
-    const { cwd, root } = await hookFolders();
-    for (const [name, content] of Object.entries(files)) await writeFile(join(root, name), content);
-    const before = await readdir(root);
-    const diet = await readFile(join(root, "diet.md"), "utf8");
-    const stdin = hookInput(cwd, {
-      hook_event_name: "PreToolUse",
-      tool_name: tool,
-      tool_input: input(root),
-    });
-    const { stdout } = await runHook({ event: "pre-tool-use", stdin, root });
-    if (denied === undefined) {
-      expect(stdout).toBe("");
-    } else {
-      const output = JSON.parse(stdout);
-      expect(output.hookSpecificOutput).toEqual({
-        hookEventName: "PreToolUse",
-        permissionDecision: "deny",
-        permissionDecisionReason: expect.stringMatching(denied),
-      });
-      // The reason never repeats the secret.
-      expect(stdout).not.toContain("AKIAIOSFODNN7EXAMPLE");
-      // It names files as Claude Code knows them, not by the memory tool's /memories/ paths.
-      expect(stdout).not.toContain("/memories/");
-    }
-    // The check writes nothing: Claude Code makes the edit itself once allowed.
-    expect((await readdir(root)).filter((name) => name !== ".memfiles")).toEqual(before);
-    expect(await readFile(join(root, "diet.md"), "utf8")).toBe(diet);
-  });
+// Each case on a folder without a recall index (every check reads the folder whole) and with one
+// stored (the checks it answers read the files it names, decision 0128): the same verdict.
+const FOLDERS = [
+  { folder: "no recall index", indexed: false },
+  { folder: "a stored recall index", indexed: true },
+] as const;
 
-  it("denies bringing back a forgotten fact (tombstones)", async () => {
-    const { cwd, root } = await hookFolders();
-    await forget({ store: new MemoryStore({ root, layout: "fact" }), query: "Fly.io deploys" });
-    const content = factFile(
-      "Deploy host",
-      "Where the user deploys apps",
-      "The user deploys everything on Fly.io.",
-    );
-    const stdin = hookInput(cwd, {
-      tool_name: "Write",
-      tool_input: { file_path: join(root, "deploy-host.md"), content },
-    });
-    const { stdout } = await runHook({ event: "pre-tool-use", stdin, root });
-    expect(JSON.parse(stdout).hookSpecificOutput.permissionDecisionReason).toMatch(
-      /the user asked on .* to forget it/,
-    );
-    // Nor as a Write over another fact in Claude Code's own front matter.
-    const over = hookInput(cwd, {
-      tool_name: "Write",
-      tool_input: {
-        file_path: join(root, "diet.md"),
-        content: claudeCodeFact(
-          "diet",
-          "The user's diet.",
-          "The user deploys everything on Fly.io.",
-        ),
-      },
-    });
-    const replaced = await runHook({ event: "pre-tool-use", stdin: over, root });
-    expect(JSON.parse(replaced.stdout).hookSpecificOutput.permissionDecisionReason).toMatch(
-      /the user asked on .* to forget it/,
-    );
-  });
+describe("PreToolUse: Claude Code's edits of the memory folder go through the check pipeline", () => {
+  it.each(CASES.flatMap((one) => FOLDERS.map((folder) => ({ ...one, ...folder }))))(
+    "$name ($folder)",
+    async ({ tool, input, denied, files = {}, indexed }) => {
+      const { cwd, root } = await hookFolders();
+      for (const [name, content] of Object.entries(files))
+        await writeFile(join(root, name), content);
+      if (indexed) await storeRecallIndex(root);
+      const before = (await readdir(root)).filter((name) => name !== ".memfiles");
+      const diet = await readFile(join(root, "diet.md"), "utf8");
+      const stdin = hookInput(cwd, {
+        hook_event_name: "PreToolUse",
+        tool_name: tool,
+        tool_input: input(root),
+      });
+      const { stdout } = await runHook({ event: "pre-tool-use", stdin, root });
+      if (denied === undefined) {
+        expect(stdout).toBe("");
+      } else {
+        const output = JSON.parse(stdout);
+        expect(output.hookSpecificOutput).toEqual({
+          hookEventName: "PreToolUse",
+          permissionDecision: "deny",
+          permissionDecisionReason: expect.stringMatching(denied),
+        });
+        // The reason never repeats the secret.
+        expect(stdout).not.toContain("AKIAIOSFODNN7EXAMPLE");
+        // It names files as Claude Code knows them, not by the memory tool's /memories/ paths.
+        expect(stdout).not.toContain("/memories/");
+      }
+      // The check writes nothing: Claude Code makes the edit itself once allowed.
+      expect((await readdir(root)).filter((name) => name !== ".memfiles")).toEqual(before);
+      expect(await readFile(join(root, "diet.md"), "utf8")).toBe(diet);
+    },
+  );
+
+  it.each(FOLDERS)(
+    "denies bringing back a forgotten fact (tombstones, $folder)",
+    async ({ indexed }) => {
+      const { cwd, root } = await hookFolders();
+      await forget({ store: new MemoryStore({ root, layout: "fact" }), query: "Fly.io deploys" });
+      if (indexed) await storeRecallIndex(root);
+      const content = factFile(
+        "Deploy host",
+        "Where the user deploys apps",
+        "The user deploys everything on Fly.io.",
+      );
+      const stdin = hookInput(cwd, {
+        tool_name: "Write",
+        tool_input: { file_path: join(root, "deploy-host.md"), content },
+      });
+      const { stdout } = await runHook({ event: "pre-tool-use", stdin, root });
+      expect(JSON.parse(stdout).hookSpecificOutput.permissionDecisionReason).toMatch(
+        /the user asked on .* to forget it/,
+      );
+      // Nor as a Write over another fact in Claude Code's own front matter.
+      const over = hookInput(cwd, {
+        tool_name: "Write",
+        tool_input: {
+          file_path: join(root, "diet.md"),
+          content: claudeCodeFact(
+            "diet",
+            "The user's diet.",
+            "The user deploys everything on Fly.io.",
+          ),
+        },
+      });
+      const replaced = await runHook({ event: "pre-tool-use", stdin: over, root });
+      expect(JSON.parse(replaced.stdout).hookSpecificOutput.permissionDecisionReason).toMatch(
+        /the user asked on .* to forget it/,
+      );
+    },
+  );
 
   describe("a path through a symbolic link into the memory folder is inside it", () => {
     const secretWrite = (filePath: string) => ({
@@ -514,10 +557,12 @@ describe("PreToolUse: Claude Code's edits of the memory folder go through the ch
         layout === "fact"
           ? "The user is vegan."
           : "[stated 2026/09/12] likes green tea\n[stated 2026/09/12] drinks no coffee";
-      it.each([
-        { name: "allowed", extra: "", denied: undefined },
-        { name: "a secret denied", extra: ` ${KEY}`, denied: /secret/ },
-      ])("is checked as the file made anew: $name", async ({ extra, denied }) => {
+      it.each(
+        [
+          { name: "allowed", extra: "", denied: undefined },
+          { name: "a secret denied", extra: ` ${KEY}`, denied: /secret/ },
+        ].flatMap((one) => FOLDERS.map((folder) => ({ ...one, ...folder }))),
+      )("is checked as the file made anew: $name ($folder)", async ({ extra, denied, indexed }) => {
         const { cwd, root } = await hookFolders();
         if (layout === "subject") {
           for (const name of ["deploy-host.md", "diet.md"]) await rm(join(root, name));
@@ -528,6 +573,7 @@ describe("PreToolUse: Claude Code's edits of the memory folder go through the ch
           );
           expect(await detectLayout(root)).toBe("subject");
         }
+        if (indexed) await storeRecallIndex(root);
         const stdin = hookInput(cwd, {
           tool_name: "Write",
           tool_input: {
@@ -549,37 +595,43 @@ describe("PreToolUse: Claude Code's edits of the memory folder go through the ch
         ? factFile("Tea", "What the user drinks", "The user likes green tea.")
         : "---\nname: drinks\ndescription: What the user drinks.\n---\n[stated 2026/09/12] likes green tea\n[stated 2026/09/12] drinks no coffee\n";
 
-    it.each(["\n", "\r\n"])("is edited like an LF one (line break %j)", async (lineBreak) => {
-      const { cwd, root } = await hookFolders();
-      if (layout === "subject") {
-        for (const name of ["deploy-host.md", "diet.md"]) await rm(join(root, name));
-        expect(await detectLayout(root)).toBe("subject");
-        await mkdir(join(root, "topics"), { recursive: true });
-      }
-      await writeFile(join(root, file), content.replace(/\n/g, lineBreak));
-      const edit = (newString: string) =>
-        hookInput(cwd, {
-          tool_name: "Edit",
-          tool_input: {
-            file_path: join(root, file),
-            old_string: "likes green tea",
-            new_string: newString,
-          },
+    it.each(
+      ["\n", "\r\n"].flatMap((lineBreak) => FOLDERS.map((folder) => ({ lineBreak, ...folder }))),
+    )(
+      "is edited like an LF one (line break $lineBreak, $folder)",
+      async ({ lineBreak, indexed }) => {
+        const { cwd, root } = await hookFolders();
+        if (layout === "subject") {
+          for (const name of ["deploy-host.md", "diet.md"]) await rm(join(root, name));
+          expect(await detectLayout(root)).toBe("subject");
+          await mkdir(join(root, "topics"), { recursive: true });
+        }
+        await writeFile(join(root, file), content.replace(/\n/g, lineBreak));
+        if (indexed) await storeRecallIndex(root);
+        const edit = (newString: string) =>
+          hookInput(cwd, {
+            tool_name: "Edit",
+            tool_input: {
+              file_path: join(root, file),
+              old_string: "likes green tea",
+              new_string: newString,
+            },
+          });
+        const allowed = await runHook({
+          event: "pre-tool-use",
+          stdin: edit("likes oolong tea"),
+          root,
         });
-      const allowed = await runHook({
-        event: "pre-tool-use",
-        stdin: edit("likes oolong tea"),
-        root,
-      });
-      expect(allowed.stdout).toBe("");
-      const denied = await runHook({
-        event: "pre-tool-use",
-        stdin: edit(`likes tea ${KEY}`),
-        root,
-      });
-      expect(JSON.parse(denied.stdout).hookSpecificOutput.permissionDecisionReason).toMatch(
-        /secret/,
-      );
-    });
+        expect(allowed.stdout).toBe("");
+        const denied = await runHook({
+          event: "pre-tool-use",
+          stdin: edit(`likes tea ${KEY}`),
+          root,
+        });
+        expect(JSON.parse(denied.stdout).hookSpecificOutput.permissionDecisionReason).toMatch(
+          /secret/,
+        );
+      },
+    );
   });
 });

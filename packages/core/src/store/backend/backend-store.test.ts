@@ -3,8 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { InvalidArgumentError } from "@memfiles/errors";
 import { describe, expect, it } from "vitest";
+import { memoryBackend } from "../../../test/memory-backend.js";
 import { commitFile } from "../../layouts/subject/consolidate/git-commit.js";
 import { MemoryStore } from "../memory-store.js";
+import { versionToken } from "../version-token.js";
 import type { StorageBackend } from "./storage-backend.js";
 
 // The whole contract runs on the file system and PGlite in @memfiles/pg (test/contract.test.ts);
@@ -53,6 +55,44 @@ describe("MemoryStore's storage seam", () => {
     await expect(store.read("../escape.md")).rejects.toThrow(/Refused memory path/);
     await expect(store.readInternal("../escape.json")).rejects.toThrow(/Refused memory path/);
     expect(calls).toEqual([]);
+  });
+
+  // What Claude Code's PreToolUse dry run asks of its backend (decision 0128): stamps without a
+  // read of every file, and no `MEMORY.md` refreshed after a write nobody keeps.
+  it.each([
+    { name: "a backend with neither", stamps: false, keepsIndex: undefined },
+    { name: "a backend's own stamps", stamps: true, keepsIndex: undefined },
+    { name: "a backend that keeps no index", stamps: false, keepsIndex: false },
+  ])("lists stamps and refreshes MEMORY.md as $name says", async ({ stamps, keepsIndex }) => {
+    const backend = memoryBackend();
+    const text =
+      "---\nname: Editor\ndescription: The user's editor\n---\n[stated 2026/09/12] uses Helix\n";
+    backend.files.set("topics/editor.md", text);
+    backend.index = "kept as it was\n";
+    const listed: string[] = [];
+    const listVersions = backend.listVersions;
+    backend.listVersions = () => {
+      listed.push("listVersions");
+      return listVersions();
+    };
+    const seam: StorageBackend = {
+      ...backend,
+      ...(stamps
+        ? { listStamps: async () => [{ path: "topics/editor.md", stamp: "stat-1" }] }
+        : {}),
+      ...(keepsIndex === undefined ? {} : { keepsIndex }),
+    };
+    const store = new MemoryStore({ backend: seam });
+    expect(await store.listStamps()).toEqual([
+      { path: "topics/editor.md", stamp: stamps ? "stat-1" : versionToken(text) },
+    ]);
+    expect(listed).toEqual(stamps ? [] : ["listVersions"]);
+    listed.length = 0;
+    const result = await store.write("topics/trip.md", text.replace("Editor", "Trip"), "new");
+    expect(result.ok).toBe(true);
+    // Without an index record the write rebuilds MEMORY.md from every row (a listing).
+    expect(listed).toEqual(keepsIndex === false ? [] : ["listVersions"]);
+    expect(backend.index === "kept as it was\n").toBe(keepsIndex === false);
   });
 
   it("commits nothing for a store whose root is a backend's label, not a folder", async () => {

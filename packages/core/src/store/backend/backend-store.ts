@@ -18,6 +18,7 @@ import { type CheckParts, IndexDeferral, type StoreEngine } from "../store-engin
 import { PENDING_FORGET_FILE } from "../store-lock.js";
 import type {
   FileStamp,
+  ListStampsOptions,
   MemoryRow,
   ReadAllResult,
   ReadResult,
@@ -53,6 +54,10 @@ export class BackendStore implements StoreEngine {
   readonly #indexRules: MemoryIndexRules;
   readonly #cache = new Map<string, { version: string; row: MemoryRow }>();
   readonly #deferral = new IndexDeferral();
+  // A dry run's index is never read: its writes leave it as it is (`StorageBackend.keepsIndex`).
+  get #keepsIndex(): boolean {
+    return this.#backend.keepsIndex !== false;
+  }
 
   constructor(options: BackendStoreOptions) {
     this.#backend = options.backend;
@@ -84,7 +89,8 @@ export class BackendStore implements StoreEngine {
     return rows.map(copyRow);
   }
 
-  async listStamps(): Promise<FileStamp[]> {
+  async listStamps(known?: ReadonlySet<string>, options?: ListStampsOptions): Promise<FileStamp[]> {
+    if (this.#backend.listStamps !== undefined) return this.#backend.listStamps(known, options);
     return (await this.#backend.listVersions()).map(({ path, version }) => ({
       path,
       stamp: version,
@@ -130,7 +136,7 @@ export class BackendStore implements StoreEngine {
         ? BOM + content
         : content;
     return this.withLock(async () => {
-      const own = await this.#takeIndexRecord();
+      const own = this.#keepsIndex ? await this.#takeIndexRecord() : undefined;
       // One conditional statement in the backend: the token is checked where the row is changed.
       const result = await this.#backend.writeIfVersion(relative, text, ifVersion);
       if (!result.ok) return versionConflict(relative, ifVersion, toRead(relative, result.current));
@@ -161,7 +167,7 @@ export class BackendStore implements StoreEngine {
     }
     if (!before.exists) return { ok: true, code: "deleted", version: NEW_VERSION };
     return this.withLock(async () => {
-      const own = await this.#takeIndexRecord();
+      const own = this.#keepsIndex ? await this.#takeIndexRecord() : undefined;
       const result = await this.#backend.deleteIfVersion(relative, ifVersion);
       if (!result.ok) {
         return versionConflict(
@@ -245,7 +251,7 @@ export class BackendStore implements StoreEngine {
   // With `own` (the stored index, memfiles' own) and `change`, its line alone is patched
   // (`patchedMemoryIndex`); otherwise, or when the patch cannot give the text, a whole rebuild.
   async #refreshIndex(previous?: string, own?: string, change?: MemoryIndexChange): Promise<void> {
-    if (this.#deferral.putOff()) return;
+    if (this.#deferral.putOff() || !this.#keepsIndex) return;
     const forgotten = await storedForgottenCheck(this);
     const patched =
       own !== undefined && change !== undefined && (await patchable(change))

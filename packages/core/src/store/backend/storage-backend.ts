@@ -31,6 +31,23 @@ export interface StorageBackend {
   readonly label: string;
   /** Every memory file's path and version token, in any order. */
   listVersions(): Promise<Array<{ path: string; version: string }>>;
+  /**
+   * Optional: every memory file's path and a stamp that changes whenever the file does, cheaper
+   * than its version token (a folder's `listStamps`, a stat per file and no read), with the
+   * arguments `MemoryStore.listStamps` takes. What the recall index compares with the stamps it
+   * stored; without it the store's `listStamps` gives each file's version token.
+   */
+  listStamps?(
+    known?: ReadonlySet<string>,
+    options?: { stampOnly?: ReadonlySet<string>; only?: ReadonlySet<string> },
+  ): Promise<Array<{ path: string; stamp: string }>>;
+  /**
+   * Optional: `false` for a backend whose `MEMORY.md` is never read, the dry run of a write that is
+   * never kept (Claude Code's PreToolUse check): a write or delete then leaves the stored index
+   * and its record as they are, neither patched nor rebuilt (a rebuild reads every file's
+   * header). Default `true`.
+   */
+  readonly keepsIndex?: boolean;
   /** The files at these paths that exist (missing ones are left out), in any order. */
   readMany(paths: readonly string[]): Promise<StoredFile[]>;
   /** One file, or `undefined` when it does not exist. */
