@@ -7,7 +7,9 @@ import { typedWordsOutput } from "./typed-words.js";
 
 // A GitHub token shape the secret guard flags (`github_token`), and a paste over core's 160-char cap.
 const TOKEN = "ghp_Zq8vR2mK9xLp4TnW7yB3cD6fH1jA5sE0uGiO";
-const LONG = "x".repeat(5000);
+// A space inside every 100 chars: one run past 1,000 chars is a long token, shown as [redacted]
+// whole (decision 0125), where these cases are about the cap on a shown value's length.
+const LONG = Array.from({ length: 5000 }, (_, at) => (at % 100 === 50 ? " " : "x")).join("");
 
 // Each command's own check that quotes a folder, path, query or option value the user typed.
 // `V` stands for the value. Each refuses it (exit 1 or 2) but those marked "runs": `import`
@@ -81,7 +83,7 @@ describe("a message quoting what the user typed never echoes a secret or a long 
     const { context, output } = contextIn(folder);
     expect(await runMemfiles(["--time-zone", LONG, "ls", "memory"], context)).toBe(2);
     expect(output.stderr).toBe(
-      `memfiles: --time-zone "${"x".repeat(160)}… (5000 chars)" is no time zone. Give an IANA name such as "Europe/Berlin", "Asia/Shanghai" or "UTC".\n`,
+      `memfiles: --time-zone "${LONG.slice(0, 160)}… (5000 chars)" is no time zone. Give an IANA name such as "Europe/Berlin", "Asia/Shanghai" or "UTC".\n`,
     );
   });
 
@@ -90,7 +92,7 @@ describe("a message quoting what the user typed never echoes a secret or a long 
     const { context, output } = contextIn(folder);
     expect(await runMemfiles(["ls", LONG], context)).toBe(2);
     expect(output.stderr).toBe(
-      `memfiles: No memory folder at ${folder}/${"x".repeat(160)}… (5000 chars). Give the folder that holds MEMORY.md, e.g. \`memfiles ls ./memory\`.\n`,
+      `memfiles: No memory folder at ${folder}/${LONG.slice(0, 160)}… (5000 chars). Give the folder that holds MEMORY.md, e.g. \`memfiles ls ./memory\`.\n`,
     );
   });
 });

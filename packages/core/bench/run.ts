@@ -19,6 +19,7 @@ const SECTIONS: ReadonlyArray<() => Promise<{ default: BenchSection }>> = [
   () => import("./shown.bench.js"),
   () => import("./forget.bench.js"),
   () => import("./forget-kept.bench.js"),
+  () => import("./long-token.bench.js"),
 ];
 
 const wanted = process.argv

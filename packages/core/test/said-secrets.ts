@@ -20,6 +20,9 @@ const DANA = ["Dana", "'s", "2024"].join("");
 const SPANISH_PHRASE = "ancho anciano ancla andar andén anemia";
 // A `.env` value said in two halves under one name (the secret corpus's labelled halves).
 const HALVES = [["VbW2", "aia"].join(""), ["EekH", "tzN"].join("")] as const;
+// One token of 4,000 chars: past `LONG_TOKEN_CHARS`, a suspect no pattern reads (decision 0125);
+// short enough for a file under the cap, which the memory tool and `import` check first.
+const LONG_TOKEN = "a".repeat(4_000);
 
 /** A fact a write surface must refuse, and the part of it no answer may repeat. */
 export type SaidSecret = { name: string; fact: string; secret: string };
@@ -111,6 +114,12 @@ export const SAID_SECRETS: readonly SaidSecret[] = [
     name: "a Spanish recovery phrase",
     fact: `mi frase de recuperación es ${SPANISH_PHRASE}`,
     secret: "andar andén anemia",
+  },
+  // Decision 0125: a token past the length the patterns read is refused whole.
+  {
+    name: "a token of 4,000 chars",
+    fact: `the deploy blob is ${LONG_TOKEN}`,
+    secret: LONG_TOKEN.slice(0, 1_001),
   },
 ];
 

@@ -17,6 +17,12 @@ const GITHUB = `${"ghp"}_${"a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"}`;
 const ANTHROPIC = ["sk", "ant", "api03", "Zx9Qw7Er5Ty3Ui1Op"].join("-");
 const PASSWORD = ["hunter", "2xq!"].join("");
 const HALVES = [GITHUB.slice(0, 22), GITHUB.slice(22)] as const;
+// A line a person pasted that is one token of 45,000 chars: past `LONG_TOKEN_CHARS`, one opaque
+// unit shown as `[redacted]` (decision 0125). The secret patterns read such a run from each of its
+// starts to its end: unguarded, a surface took minutes, which the test's timeout catches. A fact
+// file's body is one unit, and recall leaves out one over its budget (2,000 tokens): there the
+// token is 4,000 chars, so recall shows the body masked.
+const LONG_TOKEN = (layout: StoreLayout) => "a".repeat(layout === "subject" ? 45_000 : 4_000);
 
 /**
  * A memory folder written by hand (no guard ran), with one file a surface is asked to show, and
@@ -62,7 +68,7 @@ const dated = (layout: StoreLayout, line: string) =>
 const one = (stem: string) => (layout: StoreLayout) =>
   layout === "subject" ? `topics/${stem}.md` : `${stem}.md`;
 
-/** Every case of the table: a key on one line, split over two, a password in words, a key in a file name (two kinds), a key in the description, a clean file. */
+/** Every case of the table: a key on one line, split over two, a password in words, a key in a file name (two kinds), a key in the description, a token of 45,000 chars, a clean file. */
 export const SHOWN_SECRET_CASES: readonly ShownSecretCase[] = [
   {
     name: "a key on one line",
@@ -163,6 +169,21 @@ export const SHOWN_SECRET_CASES: readonly ShownSecretCase[] = [
     words: "deploy ci",
     hidden: [GITHUB, GITHUB.slice(4)],
     clean: false,
+  },
+  {
+    name: "a token of 45,000 chars on a line of its own",
+    files: (layout) => ({
+      [one("deploy")(layout)]: fileText(
+        layout,
+        "deploy",
+        `${dated(layout, "deploy notes for the ci")}\n${LONG_TOKEN(layout)}`,
+      ),
+    }),
+    path: one("deploy"),
+    words: "deploy notes",
+    hidden: ["a".repeat(1_001)],
+    clean: false,
+    kept: ["deploy notes for the ci"],
   },
   {
     name: "a clean file",

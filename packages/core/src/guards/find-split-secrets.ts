@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasLongToken, LONG_TOKEN_KIND } from "./long-tokens.js";
 import { PASSPHRASE_WORDS, passphraseEnd } from "./passphrase.js";
 import { isPointerWord, REDACTED, startsWithSign } from "./password-words.js";
 import {
@@ -191,6 +192,18 @@ function planSplitSecrets(
     });
     return kinds.includes("known") && !kinds.includes("other");
   };
+  // A long token one text holds alone was judged with that text (masked whole, or no secret: a
+  // line of dashes): a word a join glues to it from a neighbour ("…likes tea." + the token) is no
+  // part of it. A token long only when glued is the join's to report (decision 0125).
+  const longAlone = (finding: SecretFinding, spanned: readonly Piece[]) =>
+    spanned.some(({ index, start, end, base }) =>
+      hasLongToken(
+        (texts[index] as string).slice(
+          Math.max(finding.start, start) - base,
+          Math.min(finding.end, end) - base,
+        ),
+      ),
+    );
   // A pointer's value ends at its line (decision 0100): a password the join finds after a pointer
   // word of its first text ("password: see the vault" + " el código postal es 28013") ran on into
   // the next fact only because the join took the line end away. The pointer's line was judged
@@ -449,6 +462,7 @@ function planSplitSecrets(
           );
         if (triple && (spanned.length < 3 || spanned.some(plainPart))) continue;
         if (finding.kind === "random_token" && idsAndTimes(finding, spanned)) continue;
+        if (finding.kind === LONG_TOKEN_KIND && longAlone(finding, spanned)) continue;
         if (LABELLED_VALUE_KINDS.has(finding.kind) && plainNextLine(finding, spanned, pieces)) {
           continue;
         }

@@ -1,5 +1,6 @@
 import type { LazyRegExp } from "../text/lazy.js";
 import { CREDENTIAL_NEAR_TOKEN_SCREEN, findCredentialNearToken } from "./credential-near-token.js";
+import { LONG_TOKEN_KIND, withOpaqueTokens } from "./long-tokens.js";
 import { passphraseEnd } from "./passphrase.js";
 import { PASSWORD_SHAPED_VALUE, REDACTED, secretReach } from "./password-words.js";
 import {
@@ -273,11 +274,18 @@ async function scanEach(texts: readonly string[], glue: boolean): Promise<FindSe
     text.trim() === "" ? { findings: [], redacted: text } : remembered(text),
   );
   const missing = [...new Set(texts.filter((_, index) => results[index] === undefined))];
+  // A token past `LONG_TOKEN_CHARS` is read as `[redacted]` by every finder (the patterns' work
+  // grows with the square of a token's length) and found as a `long_token` of its own.
+  const opaque = missing.map(withOpaqueTokens);
   const foldings = missing.map((text) => {
     const folded = foldForScan(text);
-    return folded !== undefined && folded.text !== text ? folded : undefined;
+    if (folded === undefined || folded.text === text) return undefined;
+    return { ...folded, opaque: withOpaqueTokens(folded.text) };
   });
-  const scanned = [...missing, ...foldings.flatMap((folded) => (folded ? [folded.text] : []))];
+  const scanned = [
+    ...missing.map((text, at) => opaque[at]?.text ?? text),
+    ...foldings.flatMap((folded) => (folded ? [folded.opaque?.text ?? folded.text] : [])),
+  ];
   const messages = await secretlintMessagesOfEach(scanned);
   await loadRecoveryWordsFor(scanned);
   const secretlint = (at: number): SecretFinding[] =>
@@ -290,10 +298,19 @@ async function scanEach(texts: readonly string[], glue: boolean): Promise<FindSe
   const fresh = new Map<string, FindSecretsResult>();
   let foldedAt = missing.length;
   for (const [at, text] of missing.entries()) {
-    const found = [...secretlint(at), ...ownFindings(text)];
+    const tokens = opaque[at];
+    const found = [...secretlint(at), ...ownFindings(scanned[at] as string)].map((finding) =>
+      tokens === undefined ? finding : { ...finding, ...tokens.original(finding) },
+    );
+    found.push(...(tokens?.tokens ?? []).map(longToken));
     const folded = foldings[at];
     if (folded !== undefined) {
-      const hidden = [...secretlint(foldedAt), ...ownFindings(folded.text)];
+      const { opaque: foldedTokens } = folded;
+      const hidden = [...secretlint(foldedAt), ...ownFindings(scanned[foldedAt] as string)].map(
+        (finding) =>
+          foldedTokens === undefined ? finding : { ...finding, ...foldedTokens.original(finding) },
+      );
+      hidden.push(...(foldedTokens?.tokens ?? []).map(longToken));
       foldedAt += 1;
       for (const finding of hidden) {
         const start = folded.starts[finding.start] ?? text.length;
@@ -322,6 +339,14 @@ async function scanEach(texts: readonly string[], glue: boolean): Promise<FindSe
   if (glue) await glueKeyWords(fresh);
   return texts.map((text, index) => results[index] ?? copy(fresh.get(text) as FindSecretsResult));
 }
+
+// A token past `LONG_TOKEN_CHARS`, found whole: it may be a key, and no finder reads it.
+const longToken = ({ start, end }: { start: number; end: number }): SecretFinding => ({
+  kind: LONG_TOKEN_KIND,
+  source: "memfiles",
+  start,
+  end,
+});
 
 // A finding followed by a space and a word of a key's alphabet (`KEY_WORD_AFTER`) covers the word
 // too when the finding glued to it is found whole as a key of a named format: the rest of a key a space cut in two, which

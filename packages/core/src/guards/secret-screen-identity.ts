@@ -7,15 +7,16 @@ import { OWN_FINDER_PATTERNS } from "./secret-guard.js";
 import { SECRETLINT_SCREEN, SECRETLINT_SCREENED_RULES } from "./secretlint-scan.js";
 
 /**
- * Version of the screen's code (`secret-screen.ts`, `split-halves.ts` and the list marker rule it
- * reads, `text/list-marker.ts`: the variants of a text it searches, its loosening of patterns, its
- * folding). Its patterns are read into {@link secretScreenIdentity} as they are; a change to the
+ * Version of the screen's code (`secret-screen.ts`, `split-halves.ts`, `long-tokens.ts` and the
+ * list marker rule it reads, `text/list-marker.ts`: the variants of a text it searches, its
+ * loosening of patterns, its folding). Its patterns are read into {@link secretScreenIdentity} as they are; a change to the
  * code that could flag a text the code before cleared bumps this (a test pins those files' text
  * to this number). 3: a "• " list marker is a line's lead, so halves after one are joined. 4: the
  * password label's hyphen ("password - x", decision 0113) holds texts the screen cleared before;
- * the identity changes with its patterns anyway.
+ * the identity changes with its patterns anyway. 5: a token past `LONG_TOKEN_CHARS`
+ * (`long-tokens.ts`) makes a text a suspect (decision 0125), one an older screen cleared.
  */
-export const SECRET_SCREEN_VERSION = 4;
+export const SECRET_SCREEN_VERSION = 5;
 
 let identity: string | undefined;
 

@@ -3,6 +3,7 @@
 // modules the recall entry loads anyway; the check's own (zod, secretlint) stay unloaded for a
 // clean text.
 import { lazy } from "../text/lazy.js";
+import { hasLongToken } from "./long-tokens.js";
 import { foldForScan, OWN_FINDER_PATTERNS } from "./secret-guard.js";
 import { SECRETLINT_SCREEN } from "./secretlint-scan.js";
 import { headEnd, LINE_LEAD, tailStart } from "./split-halves.js";
@@ -33,7 +34,11 @@ const SCREENS = lazy(() => screens([...OWN_FINDER_PATTERNS, ...SECRETLINT_SCREEN
  */
 export function mayHoldSecret(text: string): boolean {
   if (cleared.has(text)) return false;
-  const held = screened(text).some((variant) => SCREENS().some((screen) => screen.test(variant)));
+  const variants = screened(text);
+  // A long token is one opaque unit the check finds as a secret (`withOpaqueTokens`): the text is
+  // a suspect without a pattern reading it, which would cost the square of the token's length.
+  if (variants.some(hasLongToken)) return true;
+  const held = variants.some((variant) => SCREENS().some((screen) => screen.test(variant)));
   if (!held) clear(text);
   return held;
 }
@@ -49,7 +54,10 @@ export function mayHoldSecret(text: string): boolean {
 export function mayHoldSecretOfEach(texts: readonly string[]): boolean[] {
   const pending = texts.filter((text) => !cleared.has(text));
   if (pending.length === 0) return texts.map(() => false);
-  const joined = pending.flatMap(screened).join("\n");
+  const variants = pending.flatMap(screened);
+  // A text with a long token is a suspect alone (`mayHoldSecret`), and would be a long search.
+  if (variants.some(hasLongToken)) return texts.map(mayHoldSecret);
+  const joined = variants.join("\n");
   if (SCREENS().some((screen) => screen.test(joined))) return texts.map(mayHoldSecret);
   for (const text of pending) clear(text);
   return texts.map(() => false);

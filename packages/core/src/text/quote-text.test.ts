@@ -38,7 +38,9 @@ describe("shownText", () => {
 
 // Every surface that names a refused text in its message quotes it through quoteText: the head
 // and the text's own length, never the whole text.
-const LONG = "x".repeat(5_000);
+// A space inside every 100 chars: one run past 1,000 chars is a long token, quoted as [redacted]
+// whole (decision 0125).
+const LONG = Array.from({ length: 5_000 }, (_, at) => (at % 100 === 50 ? " " : "x")).join("");
 
 async function storeIn(layout: "subject" | "fact"): Promise<MemoryStore> {
   const root = join(await mkdtemp(join(tmpdir(), "memfiles-quote-")), "memory");

@@ -54,13 +54,15 @@ describe("a refusal of a huge fact", () => {
       const root = await mkdtemp(join(tmpdir(), "memfiles-huge-fact-"));
       const store = new MemoryStore({ root, layout });
       const path = layout === "subject" ? "topics/notes.md" : "notes.md";
-      const fact = "a".repeat(200_000);
+      // Words: one run past 1,000 chars would be a long token, refused as a secret and quoted
+      // as [redacted] (decision 0125).
+      const fact = `${"word ".repeat(39_999)}words`;
       const result = await remember({ store, path, fact });
       expect(result.ok).toBe(false);
       const message = result.ok ? "" : result.message;
       expect({
         short: message.length < 500,
-        head: message.includes(`"${"a".repeat(100)}`),
+        head: message.includes(`"${fact.slice(0, 100)}`),
       }).toEqual({ short: true, head: true });
       expect(message).toContain("(200000 chars)");
     },

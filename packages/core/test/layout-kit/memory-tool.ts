@@ -11,6 +11,11 @@ import { refuse, type WriteCheckCode } from "../../src/write/write-checks.js";
 import { MAX_CONFLICT_RETRIES } from "../../src/write/write-pipeline.js";
 import type { LayoutFixture, MemoryToolFixture } from "./fixture.js";
 
+// `length` chars of `letter` with a space inside every 100: a run past 1,000 chars, or two lines
+// glued into one, would be a long token, refused as a secret before its length (decision 0125).
+const words = (letter: string, length: number): string =>
+  Array.from({ length }, (_, at) => (at % 100 === 50 ? " " : letter)).join("");
+
 // Every check a memory-tool write passes is a row of WRITE_CHECKS: a bad edit is refused with the
 // row's code and message, and nothing is written.
 const NOW = new Date("2026-09-12T09:00:00Z");
@@ -410,7 +415,7 @@ const CASES: Case[] = [
       handlers.create({
         command: "create",
         path: memories(m.created),
-        file_text: `${"x".repeat(m.maxLine + 1)}\n`,
+        file_text: `${words("x", m.maxLine + 1)}\n`,
       }),
     message: (m) =>
       refuse("invalid_fact", {
@@ -426,7 +431,7 @@ const CASES: Case[] = [
       handlers.create({
         command: "create",
         path: memories(m.created),
-        file_text: `${"y".repeat(700)}\n${"z".repeat(700)}\n`,
+        file_text: `${words("y", 700)}\n${words("z", 700)}\n`,
       }),
     message: (m) =>
       refuse("invalid_fact", {
