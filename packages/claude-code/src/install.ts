@@ -5,6 +5,7 @@ import {
   applyTextLayout,
   decodeText,
   encodeText,
+  type LineBreaks,
   readTextLayout,
   restoreLineBreaks,
   type TextEncoding,
@@ -162,7 +163,12 @@ export function hookCommandLine(
 }
 
 /** How a settings file was written, kept when it is written back (core's text helpers). */
-type JsonFormat = TextLayout & { encoding: TextEncoding; lineBreaks?: "cr" };
+type JsonFormat = TextLayout & {
+  encoding: TextEncoding;
+  lineBreaks?: LineBreaks;
+  /** With `mixed` line breaks: the text as read and its lines that end in a lone CR. */
+  read?: { content: string; crLines?: number[] };
+};
 
 const NEW_FILE: JsonFormat = { bom: "", eol: "\n", encoding: "utf-8" };
 
@@ -190,6 +196,9 @@ async function readJson(path: string): Promise<JsonFile> {
     ...layout,
     encoding: decoded.encoding,
     ...(decoded.lineBreaks === undefined ? {} : { lineBreaks: decoded.lineBreaks }),
+    ...(decoded.crLines === undefined
+      ? {}
+      : { read: { content: decoded.text, crLines: decoded.crLines } }),
   };
   if (body.trim() === "") return { value: {}, existed: true, format, text: body };
   // Plain JSON.parse, not a JSONC reader: Claude Code skips a settings file holding comments.
@@ -245,7 +254,7 @@ async function writeText(path: string, text: string, format: JsonFormat): Promis
   await writeFile(
     temporary,
     encodeText(
-      restoreLineBreaks(applyTextLayout(text, format), format.lineBreaks),
+      restoreLineBreaks(applyTextLayout(text, format), format.lineBreaks, format.read),
       format.encoding,
     ),
   );

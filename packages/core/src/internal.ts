@@ -142,6 +142,7 @@ export {
   encodeText,
   isMemoryIndexPath,
   LAYOUT_NAMES,
+  type LineBreaks,
   MEMORY_INDEX_FILE,
   MemoryWriteError,
   type MemoryWriteErrorCode,

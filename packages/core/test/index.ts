@@ -1,5 +1,11 @@
 // Test helpers for sibling packages' tests (`@memfiles/core/test`); never published.
 export { type BatchAnswer, mockBatches, succeeded } from "./batches-api.js";
+export {
+  expectFactSubjectWrite,
+  FACT_SUBJECT_CASES,
+  type FactSubjectCase,
+  type FactSubjectWrite,
+} from "./fact-subject-writes.js";
 export { FORGET_REQUEST_QUOTES } from "./forget-request-quotes.js";
 export { killedAtFileWrite } from "./killed-store.js";
 export {

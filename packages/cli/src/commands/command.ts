@@ -38,6 +38,9 @@ export function folderOf(
  * @param names - The names of the arguments the command needs, e.g. `["path"]`.
  * @param options - `--memory` (a folder there means no positional folder).
  * @param context - Its `cwd` resolves a folder typed first.
+ * @param fitsFirst - Whether one argument typed alone can be the first needed one (`remember`: a
+ *   path has no spaces); when it cannot, the message names the first as missing, not the last
+ *   (`remember ./memory "my dog is named Rex"` misses `<file>`). Default: any argument can.
  * @returns The folder (positional, else `--memory`, else undefined) and the needed arguments.
  * @throws {CliError} `bad_argument` when arguments are missing or there are too many.
  */
@@ -47,6 +50,7 @@ export function folderAndArguments(
   names: readonly string[],
   options: { memory?: string },
   context: Pick<CommandContext, "cwd">,
+  fitsFirst: (argument: string) => boolean = () => true,
 ): { folder: string | undefined; rest: string[] } {
   const typed = given.filter((value): value is string => value !== undefined);
   const usage = `memfiles ${command} [folder] ${names.map((name) => `<${name}>`).join(" ")}`;
@@ -57,9 +61,9 @@ export function folderAndArguments(
     typed[0] !== undefined &&
     statSync(resolve(context.cwd, typed[0]), { throwIfNoEntry: false })?.isDirectory() === true;
   if (typed.length === names.length && !folderFirst) return { folder: options.memory, rest: typed };
-  const missing = names
-    .slice(folderFirst ? typed.length - 1 : typed.length)
-    .map((name) => `<${name}>`);
+  const after = folderFirst ? typed.slice(1) : typed;
+  const lone = after.length === 1 && names.length > 1 && !fitsFirst(after[0] ?? "");
+  const missing = (lone ? names.slice(0, 1) : names.slice(after.length)).map((name) => `<${name}>`);
   throw new CliError(
     typed.length < names.length || folderFirst
       ? `Missing ${missing.join(" ")}: give ${usage} (the folder may also come as -m <folder>).`

@@ -112,6 +112,16 @@ describe("the memory folder as the first positional argument, as for ls and chec
       "Missing <fact>: give memfiles remember [folder] <file> <fact>",
     ],
     [
+      "remember with the folder and a fact but no file",
+      ["remember", "./memory", "my dog is named Rex"],
+      "Missing <file>: give memfiles remember [folder] <file> <fact>",
+    ],
+    [
+      "remember with -m and a fact but no file",
+      ["remember", "-m", "./memory", "my dog is named Rex"],
+      "Missing <file>: give memfiles remember [folder] <file> <fact>",
+    ],
+    [
       "show with the folder but no path",
       ["show", "memory"],
       "Missing <path>: give memfiles show [folder] <path>",

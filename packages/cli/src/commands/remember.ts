@@ -33,6 +33,8 @@ export const registerRemember: RegisterCommand = (program, context, done) => {
           ["file", "fact"],
           options,
           context,
+          // A memory path has no spaces: one argument with a space is the fact, the file missing.
+          (argument) => !/\s/u.test(argument),
         );
         const [file = "", fact = ""] = rest;
         // A missing folder is refused unless --create, as `ls` and `memfiles-mcp --root` refuse

@@ -2,7 +2,7 @@ import type Anthropic from "@anthropic-ai/sdk";
 import type { z } from "zod";
 import type { ModelUsage } from "../cost/index.js";
 import type { ItemWalk } from "../format/file-items.js";
-import type { MemoryRow, MemoryStore, StoreLayout } from "../store/index.js";
+import type { MemoryRow, MemoryStore, SameSubject, StoreLayout } from "../store/index.js";
 import type { Transcript } from "../transcript/index.js";
 import type {
   ConsolidateFactsResult,
@@ -213,6 +213,17 @@ export type MemoryToolEdits = {
     kept: string;
     texts: readonly string[];
   }): Promise<{ path: string; as?: string } | undefined>;
+  /**
+   * The file that keeps the subject of a created file by what it says (the `same_subject` row of
+   * `WRITE_CHECKS`, beside `findSameSubject`'s rule by name): `texts` the created file's facts,
+   * `path` its path (left out). Subject: none (a subject file holds many facts); fact: the file
+   * whose fact the created one updates and whose name it says (`factKeptElsewhere`, 0126).
+   */
+  keptElsewhere(edit: {
+    store: FolderReadStore;
+    path: string;
+    texts: readonly string[];
+  }): Promise<SameSubject | undefined>;
   /** The text as written: `updated:` set to today, and the fact layout's missing header fields. */
   stamped(
     content: string,

@@ -87,8 +87,8 @@ export type RunMemoryToolWriteOptions = {
   prepare: () => Promise<ApplyMemoryToolEdit>;
   /** The layout's path rule for a created file: `undefined`, or why the path is refused. */
   pathRule: (relative: string) => string | undefined;
-  /** The layout's shape and duplicate rules for the lines the model writes. */
-  rules: Pick<MemoryToolEdits, "lineShape" | "held">;
+  /** The layout's shape, duplicate and same-subject rules for the lines the model writes. */
+  rules: Pick<MemoryToolEdits, "lineShape" | "held" | "keptElsewhere">;
   /** The session of the edits: a secret spelled across them is refused too. */
   session: WriteSession;
   /** Today as `YYYY/MM/DD`: the edits' date, and the day relative times are resolved from. */
@@ -218,10 +218,14 @@ export async function runMemoryToolWrite(options: RunMemoryToolWriteOptions): Pr
     const index = await options.store.readIndex?.();
     const path = item.creates ?? "";
     const name = item.edit.header?.name;
-    return findSameSubject(
+    const byName = findSameSubject(
       rows,
       { path, names: name === undefined ? [] : [name] },
       index?.exists ? index.content : "",
+    );
+    return (
+      byName ??
+      (await rules.keptElsewhere({ store: options.store, path, texts: item.edit.checked }))
     );
   };
   const candidate = async (): Promise<Candidate> => {

@@ -55,9 +55,11 @@ export const RECALL_INDEX_LOG_SHARE = 0.25;
  * written as a list item (`- [stated …] …`) is one dated unit, where version 13 stored a file of
  * them as undated text (decision 0101). Version 15 stores the units' texts and dates as lines of
  * their own after the units' line, not as JSON strings inside it, and strips a line's list marker
- * by `LINE_MARKER` (`•` and `1.` too), which changes stored units (decision 0110).
+ * by `LINE_MARKER` (`•` and `1.` too), which changes stored units (decision 0110). Version 16:
+ * a lone CR in a file that also has LF ends is a line end (`decodeText`), so such a file's lines
+ * are units of their own where version 15 stored them as one (decision 0126).
  */
-export const RECALL_INDEX_FORMAT = 15;
+export const RECALL_INDEX_FORMAT = 16;
 
 // The one rule for a stored index being readable rather than rebuilt: its files' line says it was
 // stored by this format, ranking, secret screen, layout and size cap. Another screen's "cleared"

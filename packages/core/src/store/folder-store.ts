@@ -458,7 +458,7 @@ export class FolderStore implements StoreEngine {
           realRoot,
           resolved.target,
           encodeText(
-            current.exists ? restoreLineBreaks(text, current.lineBreaks) : text,
+            current.exists ? restoreLineBreaks(text, current.lineBreaks, current) : text,
             current.exists ? (current.encoding ?? "utf-8") : "utf-8",
           ),
           {
@@ -1223,7 +1223,12 @@ function readResultOf(path: string, decoded: DecodeTextResult): ReadResult & { e
   if (!decoded.ok) {
     return { path, exists: true, version, content: decoded.text, notText: decoded.reason };
   }
-  const breaks = decoded.lineBreaks === undefined ? {} : { lineBreaks: decoded.lineBreaks };
+  const breaks =
+    decoded.lineBreaks === undefined
+      ? {}
+      : decoded.crLines === undefined
+        ? { lineBreaks: decoded.lineBreaks }
+        : { lineBreaks: decoded.lineBreaks, crLines: decoded.crLines };
   return decoded.encoding === "utf-8"
     ? { path, exists: true, version, content: decoded.text, ...breaks }
     : {

@@ -15,7 +15,13 @@ export { MemoryWriteError, type MemoryWriteErrorCode } from "./memory-write-erro
 export { notShownMessage, shownLenientlyNote } from "./not-shown.js";
 export { findSameSubject, type SameSubject, type SubjectFile } from "./same-subject.js";
 export { PENDING_FORGET_FILE } from "./store-lock.js";
-export { decodeText, encodeText, restoreLineBreaks, type TextEncoding } from "./text-encoding.js";
+export {
+  decodeText,
+  encodeText,
+  type LineBreaks,
+  restoreLineBreaks,
+  type TextEncoding,
+} from "./text-encoding.js";
 export type {
   CheckResult,
   EmptyBody,

@@ -1,6 +1,12 @@
 /** The encodings a memory file is read and written in. */
 export type TextEncoding = "utf-8" | "utf-16le" | "utf-16be";
 
+/**
+ * A file's line breaks when they are not LF or CRLF alone (see {@link decodeText}): `cr` for CR
+ * only, `mixed` for lone CRs beside LF or CRLF ends.
+ */
+export type LineBreaks = "cr" | "mixed";
+
 /** Result of {@link decodeText}. */
 export type DecodeTextResult =
   | {
@@ -9,10 +15,13 @@ export type DecodeTextResult =
       text: string;
       encoding: TextEncoding;
       /**
-       * `cr` when the file breaks lines with CR only (classic Mac OS): `text` then has LF line
-       * breaks, and a write turns them back into CR (see `restoreLineBreaks`).
+       * `cr` when the file breaks lines with CR only (classic Mac OS), `mixed` when some of its
+       * lines end in a lone CR and others in LF or CRLF: `text` then has LF where the file has a
+       * lone CR, and a write puts the CR back (see `restoreLineBreaks`).
        */
-      lineBreaks?: "cr";
+      lineBreaks?: LineBreaks;
+      /** With `mixed`: the lines of `text` (0-based) that end in a lone CR in the file. */
+      crLines?: number[];
     }
   | {
       ok: false;
@@ -34,8 +43,11 @@ function startsWith(bytes: Uint8Array, ...prefix: number[]): boolean {
  * option), else UTF-8 (with or without a BOM). Refused: bytes that are not valid in that encoding
  * (Latin-1, a cut-off character), text holding NUL characters (UTF-16 without a byte order
  * mark, or not a text file), and UTF-32 (by its byte order mark; shown, never read). Only a BOM decides the encoding; no guessing, so an edit never
- * rewrites a file in an encoding it was not in. Read leniently: a text whose only line breaks are
- * CR (classic Mac OS) comes back with LF ones and `lineBreaks: "cr"`, so its `---` header reads.
+ * rewrites a file in an encoding it was not in. Read leniently: a lone CR (one not before an LF)
+ * is a line end, as in every editor, read as LF, so every reader splits lines on LF alone. A text
+ * whose only line breaks are CR (classic Mac OS) comes back with LF ones and `lineBreaks: "cr"`,
+ * so its `---` header reads; one with lone CRs beside LF or CRLF ends with `lineBreaks: "mixed"`
+ * and the lines that had them (`crLines`), so a write keeps them (decision 0126).
  *
  * @param bytes - The file's bytes.
  * @returns `{ ok: true, text, encoding }`, or `{ ok: false, text, reason }` with the bytes decoded
@@ -65,10 +77,14 @@ export function decodeText(bytes: Uint8Array): DecodeTextResult {
     text = undefined;
   }
   if (text !== undefined && !text.includes("\u0000")) {
-    if (text.includes("\r") && !text.includes("\n")) {
+    if (!text.includes("\r")) return { ok: true, text, encoding };
+    if (!text.includes("\n")) {
       return { ok: true, text: text.replaceAll("\r", "\n"), encoding, lineBreaks: "cr" };
     }
-    return { ok: true, text, encoding };
+    const crLines = loneCrLines(text);
+    if (crLines.length === 0) return { ok: true, text, encoding };
+    const lf = text.replace(/\r(?!\n)/g, "\n");
+    return { ok: true, text: lf, encoding, lineBreaks: "mixed", crLines };
   }
   // For display only: NULs dropped, so UTF-16 saved without a byte order mark still reads.
   const shown = (text ?? leniently(bytes)).replaceAll("\u0000", "");
@@ -77,6 +93,23 @@ export function decodeText(bytes: Uint8Array): DecodeTextResult {
       ? "it holds NUL bytes: UTF-16 saved without a byte order mark, or not a text file. Save it as UTF-8 in your editor"
       : `it is not valid ${encoding === "utf-8" ? "UTF-8" : encoding.toUpperCase()} text. Save it as UTF-8 (or UTF-16 with a byte order mark) in your editor`;
   return { ok: false, text: shown, reason };
+}
+
+// The lines (0-based) of a text that end in a lone CR, one not before an LF.
+function loneCrLines(text: string): number[] {
+  const lines: number[] = [];
+  let line = 0;
+  for (let at = text.indexOf("\r"), from = 0; at !== -1; at = text.indexOf("\r", at + 1)) {
+    for (let lf = text.indexOf("\n", from); lf !== -1 && lf < at; lf = text.indexOf("\n", lf + 1)) {
+      line++;
+      from = lf + 1;
+    }
+    if (text[at + 1] !== "\n") {
+      lines.push(line);
+      line++;
+    }
+  }
+  return lines;
 }
 
 // Bytes that are not UTF-8, for display: as UTF-8 with U+FFFD for each bad byte when some
@@ -116,13 +149,58 @@ export function encodeText(text: string, encoding: TextEncoding): Buffer {
 }
 
 /**
- * Writes a text read from a CR-only file (see {@link decodeText}) back with CR line breaks.
+ * Writes a text read from a file with CR line breaks (see {@link decodeText}) back with them: a
+ * CR-only file gets CR at every line end; in a `mixed` file each line kept from the text as read
+ * (`before.content`) ends as it did there, a lone CR where `before.crLines` says. Kept lines are
+ * matched in order: the lines the texts share at the start and at the end, then each line to the
+ * next line of the same text left in `before`. A line the write added or changed ends as the
+ * writer wrote it (LF, or CRLF where the writer used the file's CRLF).
  *
  * @param text - The text to write, with LF or CRLF line breaks.
  * @param lineBreaks - The file's `lineBreaks` as read; absent leaves the text as it is.
+ * @param before - With `mixed`: the file as read, its `content` and `crLines`.
  * @returns The text to encode.
  * @example restoreLineBreaks("a\nb\n", "cr") // "a\rb\r"
+ * @example restoreLineBreaks("a\nb\nc\n", "mixed", { content: "a\nb\n", crLines: [0] }) // "a\rb\nc\n"
  */
-export function restoreLineBreaks(text: string, lineBreaks: "cr" | undefined): string {
-  return lineBreaks === "cr" ? text.replace(/\r?\n/g, "\r") : text;
+export function restoreLineBreaks(
+  text: string,
+  lineBreaks: LineBreaks | undefined,
+  before?: { content: string; crLines?: readonly number[] | undefined },
+): string {
+  if (lineBreaks === "cr") return text.replace(/\r?\n/g, "\r");
+  const cr = new Set(before?.crLines ?? []);
+  if (lineBreaks !== "mixed" || before === undefined || cr.size === 0) return text;
+  const bare = (line: string) => line.replace(/\r?\n$/, "");
+  const old = before.content.split(/(?<=\n)/).map(bare);
+  const lines = text.split(/(?<=\n)/);
+  const kept = new Array<number | undefined>(lines.length);
+  let head = 0;
+  while (head < lines.length && head < old.length && bare(lines[head] ?? "") === old[head]) {
+    kept[head] = head;
+    head++;
+  }
+  let tail = 0;
+  while (
+    tail < lines.length - head &&
+    tail < old.length - head &&
+    bare(lines[lines.length - 1 - tail] ?? "") === old[old.length - 1 - tail]
+  ) {
+    kept[lines.length - 1 - tail] = old.length - 1 - tail;
+    tail++;
+  }
+  let from = head;
+  for (let at = head; at < lines.length - tail; at++) {
+    const found = old.indexOf(bare(lines[at] ?? ""), from);
+    if (found === -1 || found >= old.length - tail) continue;
+    kept[at] = found;
+    from = found + 1;
+  }
+  return lines
+    .map((line, at) => {
+      const was = kept[at];
+      const lf = line.endsWith("\n") && !line.endsWith("\r\n");
+      return was !== undefined && cr.has(was) && lf ? `${line.slice(0, -1)}\r` : line;
+    })
+    .join("");
 }

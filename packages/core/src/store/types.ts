@@ -8,7 +8,7 @@ import type { LAYOUT_NAMES } from "./layout-names.js";
 import type { MemoryFile } from "../format/memory-file.js";
 import type { MemoryProblem, MemoryType } from "../format/memory-problem.js";
 import type { StorageBackend } from "./backend/storage-backend.js";
-import type { TextEncoding } from "./text-encoding.js";
+import type { LineBreaks, TextEncoding } from "./text-encoding.js";
 
 /** One row of `store.list()`: a memory file and what the index shows of it. */
 export type MemoryRow = {
@@ -53,8 +53,14 @@ export type ReadResult =
       content: string;
       /** The encoding the file is in, and is written back in; absent means `utf-8`. */
       encoding?: TextEncoding;
-      /** `cr` when the file breaks lines with CR only: `content` has LF, and a write keeps CR. */
-      lineBreaks?: "cr";
+      /**
+       * `cr` when the file breaks lines with CR only, `mixed` when some lines end in a lone CR
+       * beside LF or CRLF ends: `content` has LF for each lone CR, and a write keeps the CRs of
+       * the lines it keeps (`restoreLineBreaks`, decision 0126).
+       */
+      lineBreaks?: LineBreaks;
+      /** With `mixed`: the lines of `content` (0-based) that end in a lone CR in the file. */
+      crLines?: number[];
       /**
        * Present when the bytes are not text memfiles will edit (not valid UTF-8 or UTF-16, NUL
        * characters): why, and how to fix it. `content` is then decoded leniently, for display only,

@@ -6,6 +6,7 @@ import {
   factValues,
   HEADING,
   LIST_MARKER,
+  sameRelations,
   sameWord,
 } from "../../text/index.js";
 
@@ -68,44 +69,90 @@ export function updateOfBody(body: string, text: string): BodyUpdate | undefined
   if (others.length === 0) {
     return { kind: "add", text: inPlaceOf(like(stored.at(-1)?.lines[0]), written) };
   }
-  // Function words of the fact's own language tell no fact from another ("der", "de", "la").
-  const words = [...new Set(contentWordList(written, { ownLanguage: true }))];
-  const scored = others.map((fact) => {
-    const have = [...new Set(contentWordList(fact.text, { ownLanguage: true }))];
-    const held = (word: string) => words.some((other) => sameWord(word, other));
-    // An update takes the stored fact's place, so it must carry half of what that fact says
-    // besides its values (names, numbers: what an update changes), else the rest is lost. Of
-    // the facts it may replace, the one it is about holds most of the update's words too: a
-    // fact holding only the new value ("- Zed" for "The user edits code in Zed.") is not it.
-    const values = valueWords(fact.text);
-    const rest = have.filter((word) => !values.has(word));
-    const ofStored = rest.length === 0 ? 0 : rest.filter(held).length / rest.length;
-    const ofUpdate = words.length === 0 ? 0 : have.filter(held).length / words.length;
-    return { fact, ofStored, score: ofStored * ofUpdate };
-  });
-  const fit = scored.filter((item) => item.ofStored >= 0.5);
-  const best = Math.max(...fit.map((item) => item.score));
-  const top = fit.filter((item) => item.score === best);
-  const shown = (fact: BodyFact) => JSON.stringify(fact.text);
-  if (fit.length === 0) {
+  const updated = factUpdatedBy(others, written);
+  if (updated === undefined) {
     return {
       kind: "unclear",
       reason: `it holds ${stored.length} facts and this one shares too few words with any of them to tell which it updates`,
     };
   }
-  if (top.length > 1) {
+  if (updated.kind === "unclear") {
+    const shown = updated.facts.map((fact) => JSON.stringify(fact.text)).join(", ");
     return {
       kind: "unclear",
-      reason: `it holds ${stored.length} facts and this one could update any of ${top.map((item) => shown(item.fact)).join(", ")}`,
+      reason: `it holds ${stored.length} facts and this one could update any of ${shown}`,
     };
   }
-  const fact = (top[0] as (typeof scored)[number]).fact;
+  const { fact } = updated;
   return {
     kind: "replace",
     lines: fact.lines,
     replaced: fact.text,
     text: inPlaceOf(like(fact.lines[0]), written),
   };
+}
+
+/** What {@link factUpdatedBy} finds: the one stored fact updated, or the facts tied for it. */
+export type FactUpdated =
+  | { kind: "replace"; fact: BodyFact }
+  | { kind: "unclear"; facts: BodyFact[] };
+
+/**
+ * Which of the stored facts `stored` a new fact `written` updates, by the fact layout's one rule
+ * for an updated fact (decision 0068; used by the write pass's `updateOfBody`, by `remember` into
+ * a named file and by the new-file same-subject rule, decision 0126): the stored fact of which the
+ * new text holds half or more of the content words besides its values (`factValues`; forget's word
+ * rule, `sameWord`; the stop words of the fact's language left out), the one sharing most with it
+ * (the product of both shares), of the facts that name the same relations of a named person
+ * (`sameRelations`, decision 0118). "my dog is named Bruno" updates "my dog is named Rex" (it holds
+ * "dog" and "named", the words besides the name); "Rex sleeps in the hall" updates neither.
+ *
+ * A caller that adds a fact unless it updates one (`remember`, decision 0025: "remember adds")
+ * asks for `least: 2` shared words besides the values, so "uses tmux" stands beside "uses Neovim"
+ * (one word, "uses") while "my dog is named Bruno" (two, "dog" and "named") replaces its line.
+ *
+ * @param stored - The stored facts (`bodyFacts` of a body), none restating the new text.
+ * @param written - The new fact, one or more lines.
+ * @param options - `least`: the fewest of a stored fact's words besides its values the new text
+ *   must hold (default 1).
+ * @returns `{ kind: "replace", fact }`, `{ kind: "unclear", facts }` when two or more share as
+ *   much, or `undefined` when it updates none.
+ * @example factUpdatedBy(bodyFacts("my dog is named Rex\n"), "my dog is named Bruno") // { kind: "replace", fact: { text: "my dog is named Rex", lines: [0] } }
+ */
+export function factUpdatedBy(
+  stored: readonly BodyFact[],
+  written: string,
+  options: { least?: number } = {},
+): FactUpdated | undefined {
+  const least = options.least ?? 1;
+  // Function words of the fact's own language tell no fact from another ("der", "de", "la").
+  const words = [...new Set(contentWordList(written, { ownLanguage: true }))];
+  // Another person's fact is not this one's to update (decision 0118: "Anna's sister lives in
+  // Madrid" beside "Anna lives in Madrid").
+  const scored = stored
+    .filter((fact) => sameRelations(written, fact.text))
+    .map((fact) => {
+      const have = [...new Set(contentWordList(fact.text, { ownLanguage: true }))];
+      const held = (word: string) => words.some((other) => sameWord(word, other));
+      // An update takes the stored fact's place, so it must carry half of what that fact says
+      // besides its values (names, numbers: what an update changes), else the rest is lost. Of
+      // the facts it may replace, the one it is about holds most of the update's words too: a
+      // fact holding only the new value ("- Zed" for "The user edits code in Zed.") is not it.
+      const values = valueWords(fact.text);
+      const rest = have.filter((word) => !values.has(word));
+      const shared = rest.filter(held).length;
+      const ofStored = rest.length === 0 || shared < least ? 0 : shared / rest.length;
+      const ofUpdate = words.length === 0 ? 0 : have.filter(held).length / words.length;
+      return { fact, ofStored, score: ofStored * ofUpdate };
+    });
+  const fit = scored.filter((item) => item.ofStored >= 0.5);
+  if (fit.length === 0) return undefined;
+  const best = Math.max(...fit.map((item) => item.score));
+  const top = fit.filter((item) => item.score === best).map((item) => item.fact);
+  const [only] = top;
+  return top.length === 1 && only !== undefined
+    ? { kind: "replace", fact: only }
+    : { kind: "unclear", facts: top };
 }
 
 /**

@@ -1,13 +1,16 @@
 import { editFactText, safeParseFactFile, safeParseMemoryFile } from "../../format/index.js";
-import { MEMORY_INDEX_FILE } from "../../store/index.js";
+import { MEMORY_INDEX_FILE, type SameSubject } from "../../store/index.js";
 import { factSlug } from "../../text/index.js";
 import { LINE_MARKER } from "../../text/list-marker.js";
 import { candidateFiles } from "../../write/candidate-files.js";
+import type { FolderReadStore } from "../../write/memory-files.js";
 import { isNoItem, type MemoryToolEdits } from "../layout.js";
+import { factKeptElsewhere } from "./fact-kept-elsewhere.js";
 import {
   bodyHolds,
   factBodyShape,
   heldBody,
+  keptFiles,
   readFactFiles,
   readFactFolder,
 } from "./fact-write-pass.js";
@@ -134,7 +137,33 @@ export const factMemoryTool: MemoryToolEdits = {
     }
     return undefined;
   },
+  keptElsewhere,
 };
+
+// The file whose fact a created fact file updates (see `factKeptElsewhere`): the files the recall
+// index names for the facts, else every file (decision 0103).
+async function keptElsewhere({
+  store,
+  path,
+  texts,
+}: {
+  store: FolderReadStore;
+  path: string;
+  texts: readonly string[];
+}): Promise<SameSubject | undefined> {
+  if (texts.length === 0) return undefined;
+  const found = await candidateFiles(store, { texts });
+  const folder =
+    found === undefined
+      ? await readFactFolder(store)
+      : await readFactFiles(store, found.rows(), found.paths);
+  folder.files.delete(path);
+  for (const text of texts) {
+    const kept = factKeptElsewhere(keptFiles(folder), text);
+    if (kept !== undefined) return kept;
+  }
+  return undefined;
+}
 
 /**
  * Whether a path is a fact file the model may create in the fact layout: a top-level `<slug>.md`

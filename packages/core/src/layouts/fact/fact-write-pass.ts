@@ -60,6 +60,7 @@ import type { LayoutWritePass } from "../layout.js";
 import { fenced, usableDescription } from "../write-text.js";
 import { bodyFacts, inPlaceOf, updateOfBody } from "./body-facts.js";
 import { descriptionAfterUpdate } from "./fact-description.js";
+import { factKeptElsewhere, type KeptFactFile } from "./fact-kept-elsewhere.js";
 import {
   type FactProposal,
   PROPOSE_FACTS,
@@ -466,10 +467,12 @@ export function factWriteSteps(context: {
         };
       }
       if (target.row === undefined) {
-        if (same !== undefined) {
-          // One fact a file: landing there would replace that file's fact with this one.
-          const fix = `Name ${same.path} in replaces when this fact updates it; otherwise leave it out.`;
-          return { ok: true, target: {}, sameSubject: { ...same, fix } };
+        // One fact a file: landing there would replace that file's fact with this one. A file
+        // whose fact this one updates, and whose name it says, keeps its subject too (0126).
+        const kept = same ?? factKeptElsewhere(keptFiles(folder), item.body.trim());
+        if (kept !== undefined) {
+          const fix = `Name ${kept.path} in replaces when this fact updates it; otherwise leave it out.`;
+          return { ok: true, target: {}, sameSubject: { ...kept, fix } };
         }
       }
       const current = target.row === undefined ? undefined : folder.files.get(target.row.path);
@@ -660,6 +663,17 @@ async function sameSubjectFile(
   }));
   const index = await store.readIndex?.();
   return findSameSubject(files, factSubject(name), index?.exists ? index.content : "");
+}
+
+/**
+ * The folder's fact files as the same-subject rule by fact reads them (`factKeptElsewhere`):
+ * each listed file that was read, with its `name:` and body.
+ */
+export function* keptFiles(folder: FactFolder): Iterable<KeptFactFile> {
+  for (const row of folder.rows) {
+    const loaded = folder.files.get(row.path);
+    if (loaded !== undefined) yield { path: row.path, name: row.name, body: loaded.fact.body };
+  }
 }
 
 /**

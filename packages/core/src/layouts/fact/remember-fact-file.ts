@@ -13,6 +13,8 @@ import {
   safeParseMemoryPath,
 } from "../../store/index.js";
 import {
+  bodyFacts,
+  factKey,
   factSlug,
   foldText,
   headOfText,
@@ -24,6 +26,7 @@ import { candidateFiles, indexListsPath, type SubjectWanted } from "../../write/
 import type { RememberApplied } from "../../write/remember.js";
 import { checkFactShape, MAX_FACT_CHARS } from "../../write/write-checks.js";
 import type { EditResult, LocateResult, WriteSteps } from "../../write/write-pipeline.js";
+import { factUpdatedBy } from "./body-facts.js";
 import { descriptionAfterUpdate, factDescription } from "./fact-description.js";
 import {
   bodyHolds,
@@ -228,8 +231,9 @@ function locateLine(
   const replacing = updated === undefined ? undefined : { path: path, date: updated };
   if (item.replaces === null || item.replaces.trim() === "") {
     // A line the fact updates ("takes 100 mg" after "takes 50 mg", "has been to Japan"
-    // after "hasn't been to Japan") is replaced: both kept, recall would show both answers.
-    const at = bodyLines(target).findIndex((line) => updatesLine(item.fact, line.trim()));
+    // after "hasn't been to Japan", "my dog is named Bruno" after "my dog is named Rex") is
+    // replaced: both kept, recall would show both answers.
+    const at = updatedLine(bodyLines(target), item.fact);
     return at < 0 ? { ok: true, target } : { ok: true, target: { ...target, at }, replacing };
   }
   // The line as named, else without a date typed in front, as `forget` reads a line.
@@ -246,6 +250,20 @@ function locateLine(
     };
   }
   return { ok: true, target: { ...target, at }, replacing };
+}
+
+// The body line (by index into `lines`) a remembered fact updates, by the fact layout's one rule
+// for an updated fact: the same words with other numbers or the other polarity (`updatesLine`),
+// else the one fact of one line holding half, and two or more, of a stored fact's words besides its values
+// (`factUpdatedBy`, decision 0068; tied facts or none: the fact is added). -1 when none.
+function updatedLine(lines: readonly string[], fact: string): number {
+  const byValue = lines.findIndex((line) => updatesLine(fact, line.trim()));
+  if (byValue >= 0) return byValue;
+  const key = factKey(fact);
+  const stored = bodyFacts(lines.join("")).filter((stored) => factKey(stored.text) !== key);
+  const updated = factUpdatedBy(stored, fact, { least: 2 });
+  const [at, ...more] = updated?.kind === "replace" ? updated.fact.lines : [];
+  return at === undefined || more.length > 0 ? -1 : at;
 }
 
 // The file that keeps the subject of the new file `path` (see `findSameSubject`): the fact is

@@ -123,4 +123,6 @@ export const subjectMemoryTool: MemoryToolEdits = {
     }
     return undefined;
   },
+  // A subject file keeps many facts: its subject is its name alone (`findSameSubject`).
+  keptElsewhere: async () => undefined,
 };
