@@ -44,11 +44,13 @@ const READERS: Array<[string, Reader]> = [
   ],
   [
     "the memory tool's view",
-    async (store) =>
-      memfilesMemoryTool({ store, now: NOW }).run({
+    async (store) => {
+      const reply = await memfilesMemoryTool({ store, now: NOW }).run({
         command: "view",
         path: "/memories/people/anna.md",
-      }),
+      });
+      return typeof reply === "string" ? reply : JSON.stringify(reply);
+    },
   ],
 ];
 
