@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEFAULT_MAX_CHARS } from "@memfiles/core/internal";
@@ -237,5 +237,29 @@ describe("import carries the source's tombstones", () => {
         ),
       ],
     }).toEqual({ version: 2, carried: true, imported: 0, shown: false, named: [older] });
+  });
+});
+
+// A copy made before a forget that left other lines in the file: the file conflicts and is
+// refused, and the bundle's tombstones are added all the same (they only hide): the forgotten
+// line is no longer shown there (decision 0132, a new user's trial).
+describe("import adds the bundle's tombstones even when a file is refused", () => {
+  it("subject layout", async () => {
+    const folder = await mkdtemp(join(tmpdir(), "memfiles-import-tombstones-refused-"));
+    const remember = (fact: string) =>
+      run(folder, ["remember", "--create", "memory", "people/anna.md", fact]);
+    expect((await remember("Anna is allergic to peanuts")).code).toBe(0);
+    expect((await remember("Anna lives in Madrid")).code).toBe(0);
+    await cp(join(folder, "memory"), join(folder, "copy"), { recursive: true });
+    expect((await run(folder, ["forget", "memory", "--yes", "peanuts"])).code).toBe(0);
+    expect((await run(folder, ["export", "memory", "-o", "bundle.json"])).code).toBe(0);
+    const imported = await run(folder, ["import", "bundle.json", "copy"]);
+    const searched = await run(folder, ["search", "copy", "peanuts"]);
+    expect({
+      refused: imported.code !== 0,
+      says: imported.stdout.includes("The bundle's tombstones were added"),
+      shown: searched.stdout.includes("allergic"),
+      kept: (await readFile(join(folder, "copy/people/anna.md"), "utf8")).includes("Madrid"),
+    }).toEqual({ refused: true, says: true, shown: false, kept: true });
   });
 });

@@ -144,16 +144,24 @@ export const registerImport: RegisterCommand = (program, context, done) => {
           return;
         }
         let conflict = false;
+        // The source's tombstones first, as a forget writes its tombstone before its files: kept
+        // if a file write fails after, and added even when a file is refused (a copy made before
+        // a forget that left other lines in the file conflicts with it): they only ever hide
+        // what the source forgot (decision 0132, amending 0121).
+        let tombstonesAdded = false;
+        // Only a bundle with tombstones takes the lock (which would make a missing folder).
+        if (!options.dryRun && parsed.data.tombstones !== undefined) {
+          await store.withLock(async () => {
+            const tombstones = await importTombstones(store, parsed.data);
+            if (tombstones === undefined) return;
+            await store.writeInternal("tombstones.json", tombstones);
+            tombstonesAdded = true;
+          });
+        }
         if (refused.length === 0 && !options.dryRun) {
           // All or nothing: the plan checked the whole bundle, so a write fails only when a file
           // changed meanwhile; then the files already written are put back as they were.
           const applied: Array<{ path: string; before: string | undefined; version: string }> = [];
-          // The source's tombstones first, as a forget writes its tombstone before its files:
-          // kept if a file write fails after (they only ever hide what the source forgot).
-          await store.withLock(async () => {
-            const tombstones = await importTombstones(store, parsed.data);
-            if (tombstones !== undefined) await store.writeInternal("tombstones.json", tombstones);
-          });
           for (const step of writes) {
             const before = step.code === "replace" ? await store.read(step.path) : undefined;
             const written = await store.write(step.path, step.content, step.ifVersion);
@@ -182,6 +190,7 @@ export const registerImport: RegisterCommand = (program, context, done) => {
         if (options.json)
           printJson(context, {
             written: refused.length === 0 && !options.dryRun && !conflict,
+            tombstonesAdded,
             steps,
           });
         else {
@@ -196,7 +205,7 @@ export const registerImport: RegisterCommand = (program, context, done) => {
           }
           if (refused.length > 0)
             context.stdout(
-              `Nothing was imported: ${refusalSummary(refused.map((step) => step.code))}. Fix the bundle (or the files on disk) and import again.\n`,
+              `Nothing was imported: ${refusalSummary(refused.map((step) => step.code))}. Fix the bundle (or the files on disk) and import again.${tombstonesAdded ? " The bundle's tombstones were added: the lines its folder forgot are hidden here too." : ""}\n`,
             );
           else if (conflict)
             context.stdout(

@@ -42,6 +42,16 @@ const FILES = {
     ),
     secret: true,
   },
+  // A LoCoMo bundle's file (decision 0132): the name's last word glued to the description's
+  // first word made a token neither field holds.
+  "a name of small words and numbers over a description": {
+    text: "---\nname: conv-26-caroline-s1-0\ndescription: LoCoMo\nupdated: 2023/05/08\n---\nCaroline attended an LGBTQ support group recently.\n",
+    secret: false,
+  },
+  "the same name over a description holding a key": {
+    text: "---\nname: conv-26-caroline-s1-0\ndescription: Xk9mQ2pL7vB4nR8tJw3sFh6Yc1Za5De0\nupdated: 2023/05/08\n---\nCaroline attended an LGBTQ support group recently.\n",
+    secret: true,
+  },
 } as const;
 
 const FILE = "gym.md";
@@ -91,10 +101,11 @@ const SURFACES: Record<string, (text: string) => Promise<boolean>> = {
   "PreToolUse: Edit of its description": async (text) => {
     const { cwd, root } = await folders();
     await writeFile(join(root, FILE), text);
+    const description = /^description: .*$/m.exec(text)?.[0] ?? "";
     return preToolUseDenies(cwd, root, "Edit", {
       file_path: join(root, FILE),
-      old_string: '"Where the user trains."',
-      new_string: '"Where the user climbs."',
+      old_string: description,
+      new_string: description.replace("trains", "climbs").replace(/(?<!")$/, " (LoCoMo)"),
     });
   },
   "memfiles check": async (text) => {

@@ -163,3 +163,19 @@ describe("a number ending a line, a sign starting the next", () => {
     expect(result.ok).toBe(false);
   });
 });
+
+describe("a file's name of small words joins the next field by a line break (decision 0132)", () => {
+  it.each([
+    { join: "every" as const, texts: ["conv-26-caroline-s1-0", "LoCoMo"] },
+    { join: "neighbours" as const, texts: ["name: conv-26-caroline-s1-0", "description: LoCoMo"] },
+  ])("$join: $texts", async ({ join, texts }) => {
+    expect((await findSplitSecrets(texts, { join })).size).toBe(0);
+  });
+  it("still finds a key split between a name of another shape and the next field", async () => {
+    const found = await findSplitSecrets([
+      "keyStart: Xk9mQ2pL7vB4nR8tJw3s",
+      "keyEnd: Fh6Yc1Za5De0Gu2Iv4Kb",
+    ]);
+    expect(found.size).toBe(2);
+  });
+});

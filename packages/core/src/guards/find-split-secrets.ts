@@ -37,6 +37,11 @@ const MIDDLE_PIECE = /^(?=[^\s]*\d)[A-Za-z0-9+/=_-]{8,}$/;
 // A file's name of small words, each may end in a number of up to 4 digits ("home2", "nas-2024",
 // "note1"; decision 0092): letters after digits ("a3f9") may be a key's half.
 const PLAIN_SLUG = /^(?:\S*\/)?(?:[a-z]+\d{0,4}|\d{1,4})(?:[-_](?:[a-z]+\d{0,4}|\d{1,4}))*\.md$/;
+// A memory file's name as its `name:` field holds it, without `.md`: small words joined by `-` or
+// `_` ("conv-26-caroline-s1-0"), alone (a proposal's name field) or after `name:` (a front matter
+// line). Glued with nothing to the next field ("LoCoMo") it read as a random token neither field
+// held, and a whole imported bundle was refused (a new user's trial; decision 0132).
+const PLAIN_NAME = /^(?:name:\s*)?(?:[a-z]+\d{0,4}|\d{1,4})(?:[-_](?:[a-z]+\d{0,4}|\d{1,4}))+$/;
 
 // Kinds of a value typed after a word or a name (a password, a `.env` assignment), which ends at
 // white space: the next line glued to it is the next line ("…=hunter2xyz" + "NODE_ENV=…"). A
@@ -342,7 +347,10 @@ function planSplitSecrets(
     // A path's name of small letters glued to a fact's last or first word only made a word
     // ("…the 1st." + "accounts"), or after a space one more word ("…see the vault" + " home2"
     // read as a password after a pointer): no key's half is a plain slug, it joins by a line break.
-    const slug = [first, second].some((index) => PLAIN_SLUG.test(texts[index] as string));
+    const slug = [first, second].some((index) => {
+      const text = texts[index] as string;
+      return PLAIN_SLUG.test(text) || PLAIN_NAME.test(text.trim());
+    });
     const plain = SEPARATORS.filter((separator) => separator === "\n" || !slug).map((separator) =>
       join([whole(first), whole(second)], separator),
     );

@@ -107,7 +107,9 @@ export const WRITE_CHECKS = [
     code: "replaces_not_found",
     rule: "what `replaces` names exists (subject: a line; fact: a file, and in a body of several facts the one fact the save updates, decision 0068)",
     message: (detail: Named & { replaces: string; missing: string }) =>
-      `Refused ${detail.what}: it replaces ${JSON.stringify(detail.replaces)}, and ${detail.missing}.`,
+      detail.replaces === ""
+        ? `Refused ${detail.what}: ${detail.missing}.`
+        : `Refused ${detail.what}: it replaces ${JSON.stringify(detail.replaces)}, and ${detail.missing}.`,
   },
   {
     code: "same_subject",

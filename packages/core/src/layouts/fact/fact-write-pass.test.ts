@@ -604,6 +604,10 @@ describe("a fact-layout forget", () => {
       proposals: [save({ action: "forget", evidence: "Forget where I deploy" })],
     });
     expect(result.rejected.map((item) => item.code)).toEqual(["replaces_not_found"]);
+    // Says a forget names its file in `replaces`, never quoting "null" as a text.
+    const [message] = result.rejected.map((item) => item.message);
+    expect(message).toContain('a forget names the file it deletes in "replaces"');
+    expect(message).not.toContain("null");
     expect(await readFile(join(store.root, "deploy-host.md"), "utf8")).toContain(
       "Deploys everything on Heroku.",
     );

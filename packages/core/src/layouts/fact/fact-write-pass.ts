@@ -435,9 +435,17 @@ export function factWriteSteps(context: {
       const target = findTarget(folder.rows, item);
       if (item.action === "forget") {
         const row = target.row;
-        if (row === undefined || item.replaces === null) {
-          return { ok: false, replaces: item.replaces ?? "null", missing };
+        // A forget names the file it deletes in `replaces`: none named is said so, not quoted as
+        // the text "null" (a new user's trial).
+        if (item.replaces === null || item.replaces === undefined || item.replaces === "") {
+          return {
+            ok: false,
+            replaces: "",
+            missing:
+              'a forget names the file it deletes in "replaces" (its file name or its name), and this one names none',
+          };
         }
+        if (row === undefined) return { ok: false, replaces: item.replaces, missing };
         if (!folder.files.has(row.path) && !(await store.read(row.path)).exists) {
           return { ok: false, replaces: item.replaces, missing: `${row.path} no longer exists` };
         }

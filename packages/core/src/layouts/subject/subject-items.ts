@@ -1,4 +1,5 @@
 import {
+  appendedListMarker,
   editMemoryText,
   formatDatedLine,
   formatFrontMatter,
@@ -40,8 +41,8 @@ export function subjectLineCount(path: string, content: string): number {
 }
 
 /**
- * The memory tool in the subject layout: every body line the model adds gets `[stated <today>]`
- * (a leading `- ` bullet dropped), a created file without a header gets `name`, `description`,
+ * The memory tool in the subject layout: every body line the model adds or changes gets
+ * `[stated <today>]` (a date tag it sent replaced; in a list file the list's marker), a created file without a header gets `name`, `description`,
  * `updated`, and removing fact lines without adding any forgets them.
  */
 export const subjectMemoryTool: MemoryToolEdits = {
@@ -62,11 +63,27 @@ export const subjectMemoryTool: MemoryToolEdits = {
     const opened = lines.find((line) => line.trim() !== "")?.trim() === "---";
     if (!parsed.success && opened) return [...lines];
     const bodyLine = parsed.success ? parsed.value.lineMap.bodyLine : 1;
+    // A list file's new line takes the list's marker by `remember`'s rule (`appendedListMarker`,
+    // decision 0101), or the marker it was sent with; a file that is no list gets none.
+    const listed = lines.flatMap((line, index) =>
+      added.has(index) || index + 1 < bodyLine ? [] : [parseDatedLine(line)?.marker],
+    );
+    const fileMarker = listed.length === 0 ? undefined : appendedListMarker(listed);
     return lines.map((line, index) => {
       if (!added.has(index) || index + 1 < bodyLine) return line;
       const text = line.trim().replace(LINE_MARKER, "");
-      if (text === "" || text.startsWith("#") || STATED_TAG.test(text)) return line;
-      return formatDatedLine({ stated: today, text });
+      if (text === "" || text.startsWith("#")) return line;
+      // Every line the model writes is stated today (decision 0022): a date tag it sent or kept
+      // on a line whose words it changed is replaced by today's, so no edit sets its own date
+      // (a future one would win "an older session never overwrites a newer fact").
+      const words = STATED_TAG.test(text) ? (parseDatedLine(text)?.text ?? text) : text;
+      const sent = LINE_MARKER.exec(line)?.[0].replace(/\s+$/u, " ");
+      const marker = fileMarker === undefined ? undefined : (sent ?? fileMarker);
+      return formatDatedLine(
+        marker === undefined
+          ? { stated: today, text: words }
+          : { stated: today, text: words, marker },
+      );
     });
   },
   addedItems(lines, added) {
