@@ -425,6 +425,18 @@ function planSplitSecrets(
       );
       return (/^\p{N}+$/u.test(head) && /^\p{L}/u.test(tail)) || startsWithSign(tail);
     };
+    // A value typed after a label ends at white space: with the words after it on its own line
+    // dropped (a join for a key's halves), it met the next text's first word ("Wi-Fi: Casa42
+    // network, password on the fridge" + "---", a file's next field, read as "Casa42---": the
+    // network's name, which "network" said it was; decision 0124). The words after a value on its
+    // line are no label between halves of it.
+    const wordsAfterValue = (finding: SecretFinding, spanned: readonly Piece[]) => {
+      const [first] = spanned;
+      if (spanned.length < 2 || first === undefined) return false;
+      if (!LABELLED_VALUE_KINDS.has(finding.kind)) return false;
+      const dropped = (texts[first.index] as string).slice(first.end - first.base);
+      return /^[^\r\n]*[\p{L}\p{N}]/u.test(dropped);
+    };
     const blame = (index: number, range: SecretFinding) => {
       const entry = found.get(index) ?? { kinds: new Set<string>(), ranges: [] };
       entry.kinds.add(range.kind);
@@ -454,6 +466,7 @@ function planSplitSecrets(
         }
         if (gluedLabel(finding, spanned, separator)) continue;
         if (wordsGlued(finding, spanned, separator)) continue;
+        if (labelled && wordsAfterValue(finding, spanned)) continue;
         if (spanned.length === 1) {
           // Inside one text, but found only with its neighbour: "my password is" + "hunter2", or
           // "redis://:pw" + "@host". That text alone held nothing, so the words of the other made

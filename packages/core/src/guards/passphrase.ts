@@ -1,16 +1,23 @@
 import { lazy } from "../text/lazy.js";
-import { STOP_WORD_LISTS, STOP_WORDS } from "../text/stop-words.js";
+import {
+  PASSWORD_LANGUAGE_STOP_WORD_LISTS,
+  STOP_WORD_LISTS,
+  STOP_WORDS,
+} from "../text/stop-words.js";
 import { isNotAPasswordValue, isPointerWord } from "./password-words.js";
 
 // Words a sentence about a password is made of and a passphrase is not: every stop word memfiles
-// reads (the `stopword` package's lists of 12 languages, `STOP_WORD_LISTS`, and memfiles' own
+// reads (the `stopword` package's lists of 12 languages, `STOP_WORD_LISTS`, those of Swedish,
+// Danish, Norwegian and Polish, whose password words the check reads, and memfiles' own
 // `STOP_WORDS`: "something", "thing"), the words 0092's "passphrase:" rule stops at, and the
 // words that say how often or when ("my password is wrong every single time"). Built on the first
 // passphrase looked at: a process that finds no password word never needs it.
 const PHRASE_STOPS = lazy(
   (): ReadonlySet<string> =>
     new Set([
-      ...Object.values(STOP_WORD_LISTS).flatMap((list) => list.map((word) => word.toLowerCase())),
+      ...[STOP_WORD_LISTS, PASSWORD_LANGUAGE_STOP_WORD_LISTS].flatMap((lists) =>
+        Object.values(lists).flatMap((list) => list.map((word) => word.toLowerCase())),
+      ),
       ...STOP_WORDS,
       ...["for", "to", "of", "and", "or", "is", "are", "was", "be", "my", "our", "your", "its"],
       ...["their", "if", "when", "every", "each", "this", "that", "it", "see", "ask", "check"],
