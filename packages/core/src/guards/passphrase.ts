@@ -60,8 +60,8 @@ const phraseWord = (word: string) => {
 /**
  * Where a passphrase said after a password word ends: from `start` (the value's first char, after
  * "is", a copula or a colon) the words of its clause up to the first stop word are one when there
- * are {@link PASSPHRASE_WORDS} of them (3 to 8), each of letters and none a stop word of the 12
- * languages of `STOP_WORD_LISTS`, a pointer ("see", "ask") or a word that says where or what a
+ * are {@link PASSPHRASE_WORDS} of them (3 to 8), each of letters and none a stop word of the
+ * languages of `STOP_WORD_LISTS` and `PASSWORD_LANGUAGE_STOP_WORD_LISTS`, a pointer ("see", "ask") or a word that says where or what a
  * password is ({@link isNotAPasswordValue}; the first may be one of a few adjectives, "correct
  * horse battery staple"). "my password is purple monkey dishwasher" is one, and so is it before
  * "and I love it" (a stop word ends it; decision 0113); "my password is something I forget
