@@ -340,6 +340,16 @@ const SAVED: Array<[name: string, path: string, facts: string[]]> = [
     "topics/home.md",
     ["mein Passwort-Manager ist Bitwarden", "mi código postal es 28013"],
   ],
+  [
+    "a password manager ending a line, then a postcode",
+    "topics/home.md",
+    ["mein Passwort-Manager", "10115 ist meine Postleitzahl"],
+  ],
+  [
+    "a password manager's subscription",
+    "topics/home.md",
+    ["mein Passwort-Manager-Abo kostet 36 Euro"],
+  ],
   ["pins on a board", "topics/work.md", ["pins on the board: 2024"]],
   ["a default login's pointer", "topics/work.md", ["default login: admin / see the wiki"]],
   ["an easy Swedish password", "topics/home.md", ["mitt lösenord är lätt att glömma"]],
