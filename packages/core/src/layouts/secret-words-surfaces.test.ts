@@ -381,12 +381,14 @@ describe("everyday notes the trial had refused are saved in both layouts", () =>
 // the vault" + " ---", a place followed by no word, and refused as "two of its fields".
 describe("a pointer in a file with front matter is saved by the memory tool in both layouts", () => {
   // A model number above a network's name (decision 0124: the fields' join had read "Wi-Fi:
-  // Casa42" before the closing "---").
+  // Casa42" before the closing "---"), a line ending in a year above another.
   it.each([
     "Wifi password: see the vault",
     "PIN: ask Sam",
     "Kennwort: siehe Tresor",
     "Fritz!Box 7590\nWi-Fi: Casa42 network, password on the fridge",
+    // The line read twice where the fact layout's fields meet (decision 0124).
+    "pins on the board: 2024\ndefault login: admin / see the wiki",
   ])("%s", async (fact) => {
     for (const layout of LAYOUT_NAMES) {
       const store = await tempStore(layout);
