@@ -121,6 +121,31 @@ export const SAID_SECRETS: readonly SaidSecret[] = [
     fact: `the deploy blob is ${LONG_TOKEN}`,
     secret: LONG_TOKEN.slice(0, 1_001),
   },
+  // Decision 0124: a PIN word's compound and definite form, a card's code beside the card, a
+  // padlock's combination, a passphrase and a password word's definite form in other languages,
+  // another list's phrase after an English label.
+  { name: "a Swedish PIN", fact: `min pinkod är ${PIN}`, secret: PIN },
+  { name: "a Swedish PIN, definite", fact: `PIN-koden är ${PIN}`, secret: PIN },
+  { name: "a French card's code", fact: `mon code de carte bleue est ${PIN}`, secret: PIN },
+  { name: "a Spanish card's code", fact: `código de mi tarjeta ${PIN}`, secret: PIN },
+  { name: "a Spanish padlock", fact: `combinación del candado ${PIN}`, secret: PIN },
+  {
+    name: "a French 'phrase secrète'",
+    fact: "ma phrase secrète est cheval correct batterie agrafe",
+    secret: "batterie agrafe",
+  },
+  {
+    name: "a French 'phrase de passe'",
+    fact: "ma phrase de passe est cheval correct batterie agrafe",
+    secret: "batterie agrafe",
+  },
+  { name: "a Swedish password, definite", fact: `lösenordet är ${GIRASOL}`, secret: GIRASOL },
+  { name: "a Swedish wifi password", fact: `wifi-lösenordet är ${GIRASOL}`, secret: GIRASOL },
+  {
+    name: "a Spanish phrase after an English label",
+    fact: `seed phrase: ${SPANISH_PHRASE}`,
+    secret: "andar andén anemia",
+  },
 ];
 
 /** Facts a write surface must save, in order into one file: each alone, and said together. */
@@ -172,5 +197,23 @@ export const SAID_NO_SECRETS: readonly SaidNoSecret[] = [
   {
     name: "a line about a password, then a postcode",
     facts: ["our wifi password changed", "〒150-0001 東京都渋谷区"],
+  },
+  // Decision 0124: a password manager named with a compound, then numbers the same session; a
+  // year under a heading about pins; a default login's pointer.
+  {
+    name: "a password manager, then a postcode and a house number",
+    facts: [
+      "mein Passwort-Manager ist Bitwarden",
+      "meine Postleitzahl ist 10115",
+      "ich wohne in der Hausnummer 4817",
+    ],
+  },
+  {
+    name: "a password manager, then a Spanish postcode",
+    facts: ["mein Passwort-Manager ist Bitwarden", "mi código postal es 28013"],
+  },
+  {
+    name: "pins on a board, a default login's pointer",
+    facts: ["pins on the board: 2024", "default login: admin / see the wiki"],
   },
 ];

@@ -2,6 +2,7 @@
 // (an array of lower-case words); only the lists memfiles reads are declared.
 declare module "stopword/dist/stopword.esm.mjs" {
   export const ara: string[];
+  export const dan: string[];
   export const deu: string[];
   export const eng: string[];
   export const fra: string[];
@@ -9,9 +10,12 @@ declare module "stopword/dist/stopword.esm.mjs" {
   export const jpn: string[];
   export const kor: string[];
   export const nld: string[];
+  export const nob: string[];
+  export const pol: string[];
   export const por: string[];
   export const rus: string[];
   export const spa: string[];
+  export const swe: string[];
   export const ukr: string[];
   export const zho: string[];
 }

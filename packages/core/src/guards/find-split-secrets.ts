@@ -166,9 +166,16 @@ function planSplitSecrets(
   const groups: number[][] = [];
   const filled = texts.flatMap((text, index) => (text.trim() === "" ? [] : [index]));
   if (options.join === "every" && filled.length <= MAX_EVERY_JOIN_TEXTS) {
+    // A text whose last line is the other's first line (a file's line and its lines joined, both
+    // fields of one memory-tool edit) meets its own copy there: "pins on the board: 2024" +
+    // "pins on the board: 2024\n…" read as "20242024" after the label (decision 0124).
+    const lastLine = (text: string) => text.slice(text.lastIndexOf("\n") + 1).trim();
+    const firstLine = (text: string) => (/^[^\r\n]*/.exec(text)?.[0] ?? "").trim();
     for (const first of filled) {
       for (const second of filled) {
-        if (first !== second && texts[first] !== texts[second]) groups.push([first, second]);
+        const [head, tail] = [texts[first] as string, texts[second] as string];
+        if (first === second || head === tail || lastLine(head) === firstLine(tail)) continue;
+        groups.push([first, second]);
       }
     }
   } else {
@@ -429,9 +436,10 @@ function planSplitSecrets(
     };
     // A number ending a line is a word of its own (a model, a count, a year): glued with nothing
     // to the next line's first word ("Fritz!Box 7590" + "Wi-Fi: …" read as "7590Wi-Fi" beside
-    // "password") it is no half of a value typed after a label; nor is a line's last word glued
-    // to a postal mark or a currency sign, which start a word ("my password is" + "〒150-0001 …"
-    // read as "is〒150-0001"; a new user's trial, decision 0117).
+    // "password") or to a line of marks alone (a front matter's "---" after "pins on the
+    // board: 2024"; decision 0124) it is no half of a value typed after a label; nor is a line's
+    // last word glued to a postal mark or a currency sign, which start a word ("my password is" +
+    // "〒150-0001 …" read as "is〒150-0001"; a new user's trial, decision 0117).
     const wordsGlued = (finding: SecretFinding, spanned: readonly Piece[], separator: string) => {
       const [first, second] = spanned;
       if (separator !== "" || first === undefined || second === undefined) return false;
@@ -444,7 +452,20 @@ function planSplitSecrets(
         second.start - second.base,
         Math.min(finding.end, second.end) - second.base,
       );
-      return (/^\p{N}+$/u.test(head) && /^\p{L}/u.test(tail)) || startsWithSign(tail);
+      const wordOrMarks = /^\p{L}/u.test(tail) || !/[\p{L}\p{N}]/u.test(tail);
+      return (/^\p{N}+$/u.test(head) && wordOrMarks) || startsWithSign(tail);
+    };
+    // A value typed after a label ends at white space: with the words after it on its own line
+    // dropped (a join for a key's halves), it met the next text's first word ("Wi-Fi: Casa42
+    // network, password on the fridge" + "---", a file's next field, read as "Casa42---": the
+    // network's name, which "network" said it was; decision 0124). The words after a value on its
+    // line are no label between halves of it.
+    const wordsAfterValue = (finding: SecretFinding, spanned: readonly Piece[]) => {
+      const [first] = spanned;
+      if (spanned.length < 2 || first === undefined) return false;
+      if (!LABELLED_VALUE_KINDS.has(finding.kind)) return false;
+      const dropped = (texts[first.index] as string).slice(first.end - first.base);
+      return /^[^\r\n]*[\p{L}\p{N}]/u.test(dropped);
     };
     const blame = (index: number, range: SecretFinding) => {
       const entry = found.get(index) ?? { kinds: new Set<string>(), ranges: [] };
@@ -476,6 +497,7 @@ function planSplitSecrets(
         }
         if (gluedLabel(finding, spanned, separator)) continue;
         if (wordsGlued(finding, spanned, separator)) continue;
+        if (labelled && wordsAfterValue(finding, spanned)) continue;
         if (spanned.length === 1) {
           // Inside one text, but found only with its neighbour: "my password is" + "hunter2", or
           // "redis://:pw" + "@host". That text alone held nothing, so the words of the other made

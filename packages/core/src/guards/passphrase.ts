@@ -1,16 +1,23 @@
 import { lazy } from "../text/lazy.js";
-import { STOP_WORD_LISTS, STOP_WORDS } from "../text/stop-words.js";
+import {
+  PASSWORD_LANGUAGE_STOP_WORD_LISTS,
+  STOP_WORD_LISTS,
+  STOP_WORDS,
+} from "../text/stop-words.js";
 import { isNotAPasswordValue, isPointerWord } from "./password-words.js";
 
 // Words a sentence about a password is made of and a passphrase is not: every stop word memfiles
-// reads (the `stopword` package's lists of 12 languages, `STOP_WORD_LISTS`, and memfiles' own
+// reads (the `stopword` package's lists of 12 languages, `STOP_WORD_LISTS`, those of Swedish,
+// Danish, Norwegian and Polish, whose password words the check reads, and memfiles' own
 // `STOP_WORDS`: "something", "thing"), the words 0092's "passphrase:" rule stops at, and the
 // words that say how often or when ("my password is wrong every single time"). Built on the first
 // passphrase looked at: a process that finds no password word never needs it.
 const PHRASE_STOPS = lazy(
   (): ReadonlySet<string> =>
     new Set([
-      ...Object.values(STOP_WORD_LISTS).flatMap((list) => list.map((word) => word.toLowerCase())),
+      ...[STOP_WORD_LISTS, PASSWORD_LANGUAGE_STOP_WORD_LISTS].flatMap((lists) =>
+        Object.values(lists).flatMap((list) => list.map((word) => word.toLowerCase())),
+      ),
       ...STOP_WORDS,
       ...["for", "to", "of", "and", "or", "is", "are", "was", "be", "my", "our", "your", "its"],
       ...["their", "if", "when", "every", "each", "this", "that", "it", "see", "ask", "check"],
@@ -53,8 +60,8 @@ const phraseWord = (word: string) => {
 /**
  * Where a passphrase said after a password word ends: from `start` (the value's first char, after
  * "is", a copula or a colon) the words of its clause up to the first stop word are one when there
- * are {@link PASSPHRASE_WORDS} of them (3 to 8), each of letters and none a stop word of the 12
- * languages of `STOP_WORD_LISTS`, a pointer ("see", "ask") or a word that says where or what a
+ * are {@link PASSPHRASE_WORDS} of them (3 to 8), each of letters and none a stop word of the
+ * languages of `STOP_WORD_LISTS` and `PASSWORD_LANGUAGE_STOP_WORD_LISTS`, a pointer ("see", "ask") or a word that says where or what a
  * password is ({@link isNotAPasswordValue}; the first may be one of a few adjectives, "correct
  * horse battery staple"). "my password is purple monkey dishwasher" is one, and so is it before
  * "and I love it" (a stop word ends it; decision 0113); "my password is something I forget

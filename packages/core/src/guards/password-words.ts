@@ -34,7 +34,10 @@ export const PASSWORD_WORDS_OTHER_LANGUAGES = [
   // (our), "şifren" (your) (Wiktionary "şifre", declension).
   "şifre(?:si|m|miz|n|niz|leri)?",
   "sifre(?:si|m|miz|n|niz|leri)?",
-  "lösenord",
+  // Swedish adds the definite article to the word: "lösenordet" (the password), "lösenorden"
+  // (the passwords); a compound names what it is for before a hyphen ("wifi-lösenordet")
+  // (Wiktionary "lösenord", declension; a new user's trial; decision 0124).
+  "lösenord(?:et|en)?",
   "पासवर्ड",
   // Italian says "password" (its Wikipedia article's title): counted here only before its "è",
   // after up to three words ("la password del wifi è …"); English "password" is the English
@@ -65,15 +68,32 @@ export const PASSWORD_WORDS_OTHER_LANGUAGES = [
   // code PIN est 4821", "mi PIN es 4821", "il PIN è 4821"): only before the copula and 4 to 12
   // digits (ISO 9564-1); English "PIN is" is the English patterns'. A colon stands for the
   // copula ("PIN de la tarjeta: 4921"; decision 0117); after words before it, not before a year.
-  "pin(?=(?:[^\\S\\r\\n]*[:=：][^\\S\\r\\n]*|(?:[^\\S\\r\\n]+[^\\s:=：]{1,15}){1,3}?[^\\S\\r\\n]*[:=：][^\\S\\r\\n]*(?!(?:19|20)\\d\\d(?!\\d))|(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s+(?:lautet|ist|war|est|était|es|era|è|é)\\s+)\\d{4,12}(?![\\p{L}\\p{N}]))",
+  // Dutch "is", Swedish "är", Danish and Norwegian "er" and Polish "jest" link it too ("min pin
+  // är 4921"; Wiktionary "is"; decision 0124). Polish "to" is English "to" as well ("moved the pin
+  // to 2024"): not a link here.
+  "pin(?=(?:[^\\S\\r\\n]*[:=：][^\\S\\r\\n]*|(?:[^\\S\\r\\n]+[^\\s:=：]{1,15}){1,3}?[^\\S\\r\\n]*[:=：][^\\S\\r\\n]*(?!(?:19|20)\\d\\d(?!\\d))|(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s+(?:lautet|ist|war|est|était|es|era|è|é|is|är|er|jest)\\s+)\\d{4,12}(?![\\p{L}\\p{N}]))",
   // German "Geheimzahl" (a bank card's PIN; Duden) and "PIN-Code"/"PIN-Nummer" before a colon or
   // a copula (a trial saved "Geheimzahl: 4821", "PIN-Code: 4821"; decision 0096 amended).
   "geheimzahl",
-  "pin-(?:code|nummer)",
-  // Dutch "pincode" and Russian "ПИН-код" (a bank card's PIN; Wiktionary), which a trial saved
-  // ("mijn pincode is 4921", "ПИН-код 4921"; decision 0108).
-  "pincode",
+  // Dutch "pincode", Swedish "pinkod" / "PIN-kod", Danish and Norwegian "pinkode" / "PIN-kode",
+  // Finnish "PIN-koodi", each with its definite form ("PIN-koden", "pinkoden"), and Russian
+  // "ПИН-код" (a bank card's PIN; Wiktionary), which trials saved ("mijn pincode is 4921",
+  // "ПИН-код 4921", decision 0108; "min pinkod är 4921", "PIN-koden är 4921", decision 0124).
+  "pin-?(?:code|nummer|kod(?:en)?|kode(?:n)?|koodi(?:ni|si)?)",
   "пин-?код",
+  // A passphrase named in another language ("ma phrase de passe est …", "ma phrase secrète est
+  // …", "mi frase secreta es …", "la frase segreta è …", "mijn wachtzin is …", "lösenfrasen är
+  // …", "passordfrasen er …"; Wiktionary "passphrase"): plain words after its link are one to the
+  // end of the clause, as after "Passwort ist" (`passphraseEnd`; decision 0124). German and
+  // Italian say "Passphrase" (English's word is the English patterns'): counted before their own
+  // "ist" or "è" only, as Italian "password" is.
+  "phrase\\s+(?:de\\s+passe|secr[èe]te)",
+  "frase\\s+(?:secreta|segreta)",
+  "wachtzin",
+  "lösenfras(?:en)?",
+  "passordfrase(?:n)?",
+  "adgangsfrase(?:n)?",
+  "pass\\s*phrase(?=(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s+(?:ist|lautet|è)\\s)",
 ] as const;
 
 /**
@@ -383,6 +403,9 @@ function shapedTail(rest: string, from = 0, pin = false): number | undefined {
   return isNotAPasswordValue(word) ? undefined : line.length;
 }
 
+// A credential pair's account, a slash and what follows it ("admin / see"; `IN_WORDS`).
+const ACCOUNT_THEN = /^[^\s/]+[^\S\r\n]*\/[^\S\r\n]*(?<second>[^\s/]+)$/;
+
 // A key format's prefix and small words joined by dashes or underscores ("sk-ant-project",
 // "xoxb-slack-bot", "sk-ant-project---" glued to a front matter's closing line): a project's or a
 // file's name. An issued Anthropic, OpenAI or Slack key's body holds digits or capitals (decision
@@ -396,7 +419,8 @@ const PREFIXED_SLUG = /^(?:sk-ant|sk|xox[a-z]|xapp)-[a-z]+(?:[-_]+[a-z]+)*[-_]*$
  * (a masked text checked again: "redis://:[redacted]@host", two masked halves joined), or points
  * to where a password is kept (a password manager's name; a pointer word such as "see", "siehe",
  * "voir", "ask" followed by 1 to 12 plain words to the end of the clause) and nothing
- * password-shaped ({@link PASSWORD_SHAPED_VALUE}) follows on its line. Else how many chars of
+ * password-shaped ({@link PASSWORD_SHAPED_VALUE}) follows on its line; an account, a slash and
+ * such a pointer or name ("admin / see") is read as the pointer. Else how many chars of
  * `after` it covers too: 0; a pointer word's next words when they are no place ("see the
  * vault2024!" may hold the password); or the pointer's clause and the line up to its last
  * password-shaped word ("see the vault, then Sommer2024!", "1Password Sommer2024!"), or to the
@@ -411,11 +435,16 @@ const PREFIXED_SLUG = /^(?:sk-ant|sk|xox[a-z]|xapp)-[a-z]+(?:[-_]+[a-z]+)*[-_]*$
  * @example secretReach("see", " the vault") // undefined
  * @example secretReach("see", " the vault2024!") // 15
  * @example secretReach("see", " the vault, or hunter2") // 22
+ * @example secretReach("admin / see", " the wiki") // undefined
  */
 export function secretReach(found: string, after: string, before = ""): number | undefined {
   if (!/[\p{L}\p{N}]/u.test(found.replace(PLACEHOLDERS, ""))) return undefined;
   if (PREFIXED_SLUG.test(found)) return undefined;
-  const word = found.replace(/^["']|["']$/g, "").toLowerCase();
+  // An account and, after its slash, what stands for its password: "default login: admin / see
+  // the wiki" points to where the password is as "login: see the wiki" does; the account's name
+  // is no secret (decision 0124).
+  const second = ACCOUNT_THEN.exec(found)?.groups?.second ?? found;
+  const word = second.replace(/^["']|["']$/g, "").toLowerCase();
   const pin = PIN_BEFORE.test(before.slice(-40));
   if (KEEPER_NAMES.has(word.replace(/[.,;:!?)]+$/, ""))) return shapedTail(after, 0, pin);
   if (!POINTER_WORDS.has(word)) return 0;

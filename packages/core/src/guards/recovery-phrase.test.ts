@@ -84,6 +84,10 @@ describe("findSecrets: a recovery phrase after a label in another language", () 
     ["simplified Chinese", "我的助记词是：", OTHER_PHRASES.simplified],
     ["traditional Chinese, no spaces", "助記詞：", OTHER_PHRASES.traditional],
     ["English words after a Spanish label", "mi frase de recuperación es ", PHRASE],
+    // Decision 0124: an English label reads every list in Latin letters.
+    ["Spanish words after an English label", "seed phrase: ", OTHER_PHRASES.spanish],
+    ["French words after an English label", "my recovery phrase is ", OTHER_PHRASES.french],
+    ["Czech words after an English mnemonic", "mnemonic: ", OTHER_PHRASES.czech],
   ])("refuses %s and masks every word", async (_, label, phrase) => {
     const text = `${label}${phrase}`;
     const { findings, redacted } = await findSecrets(text);
@@ -109,6 +113,16 @@ describe("findSecrets: a recovery phrase after a label in another language", () 
     expect(phrases.findRecoveryPhrases("seed phrase: legal winner thank year")).toEqual([[13, 36]]);
   });
 
+  // A phrase is words of one list (decision 0124): two Spanish words, then an English one.
+  it("reads a phrase's words from one list", async () => {
+    const phrases = await import("./recovery-phrase.js");
+    const mixed = "seed phrase: ancho anciano ability";
+    const spanish = `seed phrase: ${OTHER_PHRASES.spanish}`;
+    await phrases.loadRecoveryWordsFor([mixed, spanish]);
+    expect(phrases.findRecoveryPhrases(mixed)).toEqual([]);
+    expect(phrases.findRecoveryPhrases(spanish)).toEqual([[13, spanish.length]]);
+  });
+
   it("loads only the lists a text's label names", async () => {
     vi.resetModules();
     const phrases = await import("./recovery-phrase.js");
@@ -116,7 +130,14 @@ describe("findSecrets: a recovery phrase after a label in another language", () 
     expect(() => phrases.findRecoveryPhrases("seed phrase: legal winner thank")).toThrow(
       /loadRecoveryWordsFor/,
     );
-    await phrases.loadRecoveryWordsFor([`mi frase de recuperación es ${OTHER_PHRASES.spanish}`]);
+    const spanish = `mi frase de recuperación es ${OTHER_PHRASES.spanish}`;
+    await phrases.loadRecoveryWordsFor([spanish]);
+    expect(phrases.findRecoveryPhrases(spanish)).toEqual([[28, spanish.length]]);
+    // An English label reads the lists in Latin letters (decision 0124), not loaded yet.
+    expect(() => phrases.findRecoveryPhrases("seed phrase: legal winner thank")).toThrow(
+      /loadRecoveryWordsFor/,
+    );
+    await phrases.loadRecoveryWordsFor(["seed phrase: legal winner thank"]);
     expect(phrases.findRecoveryPhrases("seed phrase: legal winner thank")).toEqual([[13, 31]]);
     expect(() => phrases.findRecoveryPhrases(`助記詞：${OTHER_PHRASES.traditional}`)).toThrow(
       /loadRecoveryWordsFor/,

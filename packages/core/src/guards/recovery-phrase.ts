@@ -1,4 +1,5 @@
 import { lazy, lazyRegExp } from "../text/lazy.js";
+import { allMatches } from "./secret-patterns.js";
 
 // A wallet's recovery phrase (BIP-39 "mnemonic": 12 to 24 words of a fixed list of 2,048) is the
 // whole key to the wallet: said after a label that names it ("my wallet seed: legal winner thank
@@ -107,19 +108,36 @@ const otherLabel = ({ label, links }: (typeof OTHER_LANGUAGE_LABELS)[number]) =>
 // Each label's source with the lists its words are read from; their regexes are built on the
 // first text that names a recovery phrase (a cold recall builds no regex it does not run;
 // decision 0109).
+// An English label is read with every list in Latin letters: a wallet set to Spanish shows its
+// words under an English "seed phrase:" as often (a new user's trial masked only the first word,
+// which the older word rule took; decision 0124). Lists in other scripts come with their own
+// labels.
+const LATIN_LISTS: readonly WordListName[] = [
+  "spanish",
+  "french",
+  "italian",
+  "portuguese",
+  "czech",
+];
 const LABEL_SOURCES: ReadonlyArray<{ lists: readonly WordListName[]; source: string }> = [
-  { lists: ["english"], source: ENGLISH_LABEL },
+  { lists: ["english", ...LATIN_LISTS], source: ENGLISH_LABEL },
   ...OTHER_LANGUAGE_LABELS.map((entry) => ({
     lists: [...entry.lists, "english"] as const,
     source: otherLabel(entry),
   })),
 ];
-const LABELS = lazy(() =>
-  LABEL_SOURCES.map(({ lists, source }) => ({ lists, pattern: new RegExp(source, "gi") })),
+// Every label in one pass: each source its named group (`label0`, `label1`, …), which says whose
+// lists a match reads. A text is searched once, not once a label.
+const LABELS = lazy(
+  () =>
+    new RegExp(
+      LABEL_SOURCES.map(({ source }, index) => `(?<label${index}>${source})`).join("|"),
+      "gi",
+    ),
 );
-const ANYWHERE = lazy(() =>
-  LABEL_SOURCES.map(({ lists, source }) => ({ lists, pattern: new RegExp(source, "i") })),
-);
+// The lists of a match of `LABELS`: its named group's.
+const listsOf = (label: RegExpExecArray): readonly WordListName[] =>
+  LABEL_SOURCES.find((_, index) => label.groups?.[`label${index}`] !== undefined)?.lists ?? [];
 
 /**
  * A label naming a recovery phrase, in English or another language of BIP-39's lists, up to five
@@ -148,11 +166,7 @@ const words = new Map<WordListName, ReadonlySet<string>>();
 
 // The lists a text's labels name, English first.
 const listsFor = (texts: readonly string[]) =>
-  new Set(
-    ANYWHERE().flatMap(({ lists, pattern }) =>
-      texts.some((text) => pattern.test(text)) ? lists : [],
-    ),
-  );
+  new Set(texts.flatMap((text) => allMatches(LABELS(), text).flatMap(listsOf)));
 
 /**
  * Loads the BIP-39 lists (2,048 words each) the labels in the texts name
@@ -161,20 +175,18 @@ const listsFor = (texts: readonly string[]) =>
  * {@link findRecoveryPhrases} needs them loaded.
  */
 export async function loadRecoveryWordsFor(texts: readonly string[]): Promise<void> {
-  if (!texts.some((text) => LABEL_ANYWHERE().test(text))) return;
   for (const name of listsFor(texts)) {
     if (words.has(name)) continue;
     const { wordlist } = await WORD_LISTS[name]();
     words.set(name, new Set(wordlist.map((word) => word.normalize("NFKD"))));
   }
 }
-const LABEL_ANYWHERE = lazy(() => new RegExp(RECOVERY_PHRASE_LABEL.source, "i"));
 
 // BIP-39's lists are in Unicode's NFKD form (bip-0039.mediawiki, "Wordlist"): a word is looked up
-// in it, in small letters.
-const onList = (word: string, lists: readonly WordListName[]) => {
+// in it, in small letters. The lists of `lists` that hold the word.
+const listsHolding = (word: string, lists: readonly WordListName[]) => {
   const key = word.toLowerCase().normalize("NFKD");
-  return lists.some((name) => {
+  return lists.filter((name) => {
     const list = words.get(name);
     if (list === undefined) {
       throw new Error("findRecoveryPhrases: call loadRecoveryWordsFor on the texts first");
@@ -198,34 +210,36 @@ const onList = (word: string, lists: readonly WordListName[]) => {
  */
 export function findRecoveryPhrases(text: string): Array<[number, number]> {
   const found: Array<[number, number]> = [];
-  if (!LABEL_ANYWHERE().test(text)) return found;
-  for (const { lists, pattern } of LABELS()) {
-    for (const label of text.matchAll(pattern)) {
-      let at = label.index + label[0].length;
-      let start = -1;
-      let end = at;
-      let count = 0;
-      for (;;) {
-        WORD.lastIndex = at;
-        const match = WORD.exec(text);
-        const word = match?.groups?.han ?? match?.groups?.word;
-        if (match === null || word === undefined || !onList(word, lists)) break;
-        const next = text.charAt(WORD.lastIndex);
-        if (match.groups?.han === undefined && /[\p{L}\p{N}'’]/u.test(next)) break;
-        // A word before a colon labels what follows ("… is safe now" + "name: accounts", a
-        // file's next field): no word of a phrase (decision 0117).
-        if (/^[^\S\r\n]*[:=：]/u.test(text.slice(WORD.lastIndex))) break;
-        if (start < 0) start = WORD.lastIndex - word.length;
-        end = WORD.lastIndex;
-        at = end;
-        count++;
-      }
-      const least =
-        label.groups?.loose === undefined
-          ? RECOVERY_PHRASE_MIN_WORDS
-          : RECOVERY_PHRASE_LOOSE_MIN_WORDS;
-      if (count >= least) found.push([start, end]);
+  for (const label of allMatches(LABELS(), text)) {
+    let at = label.index + label[0].length;
+    let start = -1;
+    let end = at;
+    let count = 0;
+    // A phrase is words of one list (BIP-39): the lists that hold every word so far.
+    let lists = listsOf(label);
+    for (;;) {
+      WORD.lastIndex = at;
+      const match = WORD.exec(text);
+      const word = match?.groups?.han ?? match?.groups?.word;
+      if (match === null || word === undefined) break;
+      const holding = listsHolding(word, lists);
+      if (holding.length === 0) break;
+      const next = text.charAt(WORD.lastIndex);
+      if (match.groups?.han === undefined && /[\p{L}\p{N}'’]/u.test(next)) break;
+      // A word before a colon labels what follows ("… is safe now" + "name: accounts", a
+      // file's next field): no word of a phrase (decision 0117).
+      if (/^[^\S\r\n]*[:=：]/u.test(text.slice(WORD.lastIndex))) break;
+      lists = holding;
+      if (start < 0) start = WORD.lastIndex - word.length;
+      end = WORD.lastIndex;
+      at = end;
+      count++;
     }
+    const least =
+      label.groups?.loose === undefined
+        ? RECOVERY_PHRASE_MIN_WORDS
+        : RECOVERY_PHRASE_LOOSE_MIN_WORDS;
+    if (count >= least) found.push([start, end]);
   }
   return found.sort((first, second) => first[0] - second[0]);
 }

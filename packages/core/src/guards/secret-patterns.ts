@@ -244,25 +244,39 @@ const LOCKS =
 // too ("la clave de la alarma"); Polish, Swedish, Finnish, Greek, Hebrew, Arabic and Hindi say
 // "door code", "gate code", "alarm code", "intercom code" with their own words (a new user's
 // trial; decision 0117; Wiktionary's translations of "door code" and "code", "door", "gate",
-// "alarm", "intercom", "safe" in each language).
+// "alarm", "intercom", "safe" in each language). A padlock's or a safe's combination is its code
+// in every language ("combinación del candado", "combinaison du cadenas", "combinazione del
+// lucchetto", "Kombination des Zahlenschlosses", "kombinationen till hänglåset"), and so is a
+// bank card's code named beside the card ("mon code de carte bleue", "código de mi tarjeta",
+// "codice del bancomat", "kod do karty"; a new user's trial, decision 0124; Wiktionary
+// "combination lock", "padlock", "bank card").
 const FRENCH_LOCKS =
   "de\\s+la\\s+(?:porte|résidence)|de\\s+l['’](?:immeuble|entrée|alarme)|du\\s+(?:portail|garage|cadenas|coffre(?:-fort)?|bâtiment)";
 const LOCK_CODES_OTHER_LANGUAGES = [
   "digicode",
   `code\\s+(?:d['’]acc[eè]s|d['’]entrée)(?:\\s+(?:${FRENCH_LOCKS}))?`,
-  `code\\s+(?:${FRENCH_LOCKS})`,
-  "code\\s+(?:porte|portail|immeuble|entrée|alarme|garage|cadenas|coffre(?:-fort)?)",
-  "(?:c[óo]digo|clave)\\s+(?:de\\s+(?:la\\s+(?:puerta|entrada|alarma|verja|cerradura|caja\\s+fuerte)|acceso|entrada)|del\\s+(?:portal|garaje|candado|port[óo]n))",
-  "c[óo]digo\\s+(?:da\\s+(?:porta|entrada|fechadura)|do\\s+(?:port[ãa]o|alarme|cofre|cadeado|prédio)|de\\s+acesso)",
-  "codice\\s+(?:della\\s+(?:porta|cassaforte)|del\\s+(?:portone|cancello|citofono|lucchetto|garage|box)|dell['’](?:allarme|ingresso)|d['’]accesso|di\\s+accesso)",
-  "(?:deur|toegangs|poort|kluis)code",
-  "(?:haust[üu]r|t[üu]r|tor|zugangs|eingangs|alarm|tresor|garagen)-?code",
-  "code\\s+(?:der|des|vom|f[üu]r\\s+(?:die|das|den))\\s+(?:haust[üu]r|t[üu]r|tor(?:es)?|alarmanlage|garage|tresors?|eingangs?)",
+  `(?:code|combinaison)\\s+(?:${FRENCH_LOCKS})`,
+  "(?:code|combinaison)\\s+(?:porte|portail|immeuble|entrée|alarme|garage|cadenas|coffre(?:-fort)?)",
+  "code\\s+(?:de\\s+(?:ma\\s+|la\\s+)?)?(?:carte(?:\\s+(?:bleue|bancaire|de\\s+crédit|sim))?|cb)",
+  "(?:c[óo]digo|clave|combinaci[óo]n)\\s+(?:de\\s+(?:la\\s+(?:puerta|entrada|alarma|verja|cerradura|caja\\s+fuerte)|acceso|entrada)|del\\s+(?:portal|garaje|candado|port[óo]n))",
+  "(?:c[óo]digo|clave)\\s+(?:de\\s+(?:mi\\s+|la\\s+)?)?tarjeta(?:\\s+(?:de\\s+(?:crédito|débito)|bancaria|sim))?",
+  "(?:c[óo]digo|combina[çc][ãa]o)\\s+(?:da\\s+(?:porta|entrada|fechadura)|do\\s+(?:port[ãa]o|alarme|cofre|cadeado|prédio)|de\\s+acesso)",
+  "c[óo]digo\\s+(?:d[oe]\\s+(?:meu\\s+)?)?cart[ãa]o(?:\\s+(?:de\\s+(?:crédito|débito)|multibanco))?",
+  "(?:codice|combinazione)\\s+(?:della\\s+(?:porta|cassaforte)|del\\s+(?:portone|cancello|citofono|lucchetto|garage|box)|dell['’](?:allarme|ingresso)|d['’]accesso|di\\s+accesso)",
+  "codice\\s+(?:della\\s+(?:mia\\s+)?carta(?:\\s+(?:di\\s+credito|bancomat))?|del\\s+(?:mio\\s+)?bancomat)",
+  "(?:deur|toegangs|poort|kluis|slot|hangslot|fietsslot)code",
+  "(?:code|combinatie)\\s+van\\s+(?:het|de|mijn)\\s+(?:(?:hang|fiets|cijfer)?slot|kluis|(?:bank)?pas)",
+  "(?:haust[üu]r|t[üu]r|tor|zugangs|eingangs|alarm|tresor|garagen|schloss|zahlenschloss)-?code",
+  "(?:code|(?:zahlen)?kombination)\\s+(?:der|des|vom|f[üu]r\\s+(?:die|das|den)|meiner|meines)\\s+(?:haust[üu]r|t[üu]r|tor(?:es)?|alarmanlage|garage|tresors?|eingangs?|(?:zahlen|fahrrad|vorhänge)?schloss(?:es)?|(?:bank|ec-|kredit)?karte)",
   "код\\s+(?:от\\s+)?(?:двери|домофона|подъезда|замка|сейфа|калитки|ворот|сигнализации)",
   // Polish "to" and Finnish "on" are "is" (Wiktionary), English words as well ("the door code on
   // 2024-05-01"): they are each row's own.
-  "kod(?:\\s+(?:do|od))?\\s+(?:drzwi|bramy|furtki|domofonu|klatki|alarmu|sejfu|kłódki|garażu)(?:\\s+to)?",
-  "(?:port|dörr|ytterdörr|grind|larm|kassaskåps|garage)kod(?:en)?",
+  "(?:kod|szyfr|kombinacja)(?:\\s+(?:do|od))?\\s+(?:drzwi|bramy|furtki|domofonu|klatki|alarmu|sejfu|kłódki|garażu|karty)(?:\\s+to)?",
+  "(?:port|dörr|ytterdörr|grind|larm|kassaskåps|garage|lås|hänglås|cykellås)kod(?:en)?",
+  // Swedish, Danish and Norwegian: "kombinationen till hänglåset", "kombinasjonen til
+  // hengelåsen", "dørkoden", "portkoden" (their "is", "är" and "er", are links).
+  "kombina(?:tion|sjon)(?:en)?\\s+(?:till?|på|för|for)\\s+(?:(?:häng|henge|hænge|cykel|sykkel|kod|kode)?låse[nt]|kassaskåpet|safen)",
+  "(?:dør|hoveddør|port|alarm|garasje|garage|lås|hengelås|hængelås)kode(?:n)?",
   "(?:ovi|ulko-ovi|portti|porttikongin|hälytys|summeri|kassakaapin|autotallin)koodi(?:mme|ni|si|nne)?(?:\\s+on)?",
   "κωδικός\\s+(?:(?:της|του)\\s+)?(?:πόρτας|εισόδου|συναγερμού|χρηματοκιβωτίου|γκαράζ|θυροτηλεφώνου)",
   "קוד\\s+(?:של\\s+)?(?:ה|ל|לה)?(?:דלת|כניסה|אזעקה|שער|כספת|בניין)",
@@ -270,7 +284,7 @@ const LOCK_CODES_OTHER_LANGUAGES = [
   "(?:दरवाज़?े|गेट|अलार्म|तिजोरी|लॉकर)\\s+का\\s+(?:कोड|पिन)",
 ];
 // Each language's "is" after a lock code (Wiktionary), as whole words.
-const LOCK_CODE_LINKS = "is|was|est|était|es|era|è|é|ist|lautet|war|это|jest|är|είναι|הוא|هو";
+const LOCK_CODE_LINKS = "is|was|est|était|es|era|è|é|ist|lautet|war|это|jest|är|er|είναι|הוא|هو";
 const LOCK_CODE_IN_WORDS = new RegExp(
   `(?:\\b(?:${LOCKS}\\s+(?:code|combination|combo|pin)s?\\b|(?:code|combination|combo|pin)s?\\s+(?:for|to|of|on)\\s+(?:(?:the|my|our|your|his|her|their)\\s+)?(?:front\\s+|back\\s+|main\\s+|house\\s+|car\\s+)?${LOCKS}\\b)|(?<![\\p{L}\\p{N}])(?:${LOCK_CODES_OTHER_LANGUAGES.join("|")})(?![\\p{L}\\p{N}]))\\s*(?:(?:(?<!\\p{L})(?:${LOCK_CODE_LINKS})(?!\\p{L})|['’]s\\b|:|=)\\s*|(?=(?!(?:19|20)\\d\\d(?!\\d))\\d{4,12}\\p{Lu}?(?![\\d\\p{L}])))(?<value>\\d{1,12}(?:[-\\s]\\d{1,4}){0,3}\\p{Lu}?)(?![\\d\\p{L}])`,
   "giu",
@@ -284,13 +298,14 @@ const lockCode = (value: string) => (value.match(/\d/g)?.length ?? 0) >= 4;
 // Or a card's, a phone's or a SIM's PIN named in another language before its digits ("PIN de la
 // tarjeta 4921", "пин-код карты 4921"; a new user's trial, decision 0117; Wiktionary "PIN",
 // "card", "bank card", "SIM card").
+// The PIN word's compounds are the stated PIN's ("PIN-koden 4921", "pinkode 4921"; decision 0124).
 const PIN_WORDS_OTHER_LANGUAGES = [
   "pin\\s+(?:de|del|della|da|do|der|von)\\s+(?:(?:la|le|ma|mi|mia|minha|meiner|meine|meinen)\\s+)?(?:tarjeta|carte(?:\\s+(?:bancaire|bleue|sim))?|carta|cartão|karte|bankkarte|sim)",
   "(?<![\\p{L}\\p{N}])пин-?код(?:\\s+(?:от\\s+)?(?:банковской\\s+)?(?:карты|карточки|телефона|сим-?карты))?",
 ];
 // A Latin word starts after `\b`, not a lookbehind tried at every position.
 const PIN_BARE = new RegExp(
-  `(?:\\b(?:pin|puk)(?:[- ]?(?:code|number))?s?|${PIN_WORDS_OTHER_LANGUAGES.map((words) => (words.startsWith("pin") ? `\\b${words}` : words)).join("|")})(?![\\p{L}\\p{N}])[^\\S\\r\\n]*` +
+  `(?:\\b(?:pin|puk)(?:[- ]?(?:code|number|nummer|kod(?:en)?|kode(?:n)?|koodi))?s?|${PIN_WORDS_OTHER_LANGUAGES.map((words) => (words.startsWith("pin") ? `\\b${words}` : words)).join("|")})(?![\\p{L}\\p{N}])[^\\S\\r\\n]*` +
     String.raw`(?:[:=#][^\S\r\n]*|\b(?:is|was)\b[^\S\r\n]*)?(?<value>(?!(?:19|20)\d\d(?!\d))\d{4,12})(?![\d\p{L}])(?![^\S\r\n]*(?:mm|cm|m|km|in|inch(?:es)?|ft|g|kg|lbs?)\b)`,
   "giu",
 );
@@ -576,7 +591,8 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = withScreens(
         kind: "password",
         pattern: LOCK_CODE_IN_WORDS,
         accept: lockCode,
-        needle: /cod|códi|clave|kod|kood|combination|combo|pin|код|κωδικ|קוד|رمز|كود|رقم|कोड|पिन/iu,
+        needle:
+          /cod|códi|clave|kod|kood|combin|combo|kombin|szyfr|pin|код|κωδικ|קוד|رمز|كود|رقم|कोड|पिन/iu,
       },
       { kind: "password", pattern: PIN_BARE, needle: /pin|puk|пин/iu },
       {

@@ -8,6 +8,11 @@ const SENTENCE_END = /[.!?]["')\]]*\s+\p{Lu}/u;
 const PIN_KEYWORD = /^pin(?:s|\s+code|\s+number)?\b/i;
 // ISO 9564-1: a PIN is 4 to 12 digits; a value with fewer digits is not one.
 const PIN_DIGITS = 4;
+// Words on what a PIN is for, then a colon, then a year: a heading over a date or a count ("pins
+// on the board: 2024"), as the other languages' PIN rule reads it (`password-words.ts`; decisions
+// 0117, 0124). "PIN for the bank is 2019" and "PIN: 2019" are still PINs.
+const WORDS_THEN_YEAR = /^pins?\s+(?:for|to|on|of|at)\s[^:=]*:\s*$/i;
+const YEAR = /^(?:19|20)\d\d$/;
 
 /**
  * Whether a match of the "credential said in words" pattern (`my bank PIN is 4821`) states a
@@ -31,6 +36,7 @@ export function isStatedCredential(matched: string, value: string, phrase = fals
     return !isNotAPasswordValue(value) && !isEnglishStopWord(value);
   }
   if (isNotAPasswordValue(value)) return false;
+  if (YEAR.test(value) && WORDS_THEN_YEAR.test(lead.replace(/[*_`]/g, ""))) return false;
   // "PIN: see the card, 4821": a pointer is read with the rest of its line (`secretReach`).
   return (value.match(/\d/g)?.length ?? 0) >= PIN_DIGITS || isPointerWord(value);
 }

@@ -22,6 +22,7 @@ const TOKEN_HEAD = ["k3Jd", "9QmZ"].join("");
 const TOKEN_TAIL = ["x8Pq2L", "rT7vNw"].join("");
 const NOW = new Date("2026-12-07T12:00:00Z");
 const DANA = ["Dana", "'s", "2024"].join("");
+const KATT = ["katt", "99"].join("");
 // Six words of BIP-39's lists in other languages (bitcoin/bips bip-0039/*.txt, words 101 to 106).
 const PHRASES = {
   spanish: "ancho anciano ancla andar andén anemia",
@@ -137,6 +138,47 @@ const REFUSED: Array<[name: string, fact: string, secret: string]> = [
   ["a Japanese recovery phrase", `リカバリーフレーズは${PHRASES.japanese}`, "いてざ"],
   ["a Korean recovery phrase", `복구 구문은 ${PHRASES.korean}`, "계산"],
   ["a Chinese recovery phrase", `我的助记词是：${PHRASES.chinese}`, "应 开"],
+  // A nineteenth new user's trial (decision 0124): a PIN word's compounds and definite forms, a
+  // card's code beside the card, a padlock's combination, passphrase words and a password word's
+  // definite form in other languages, a Spanish phrase after an English label.
+  ["a Swedish PIN", `min pinkod är ${PIN}`, PIN],
+  ["a Swedish PIN, definite", `PIN-koden är ${PIN}`, PIN],
+  ["a Danish PIN", `min pinkode er ${PIN}`, PIN],
+  ["a Finnish PIN", `PIN-koodi on ${PIN}`, PIN],
+  ["a French card's code", `mon code de carte bleue est ${PIN}`, PIN],
+  ["a Spanish card's code", `código de mi tarjeta ${PIN}`, PIN],
+  ["a Portuguese card's code", `o código do meu cartão é ${PIN}`, PIN],
+  ["an Italian card's code", `il codice del bancomat è ${PIN}`, PIN],
+  ["a German card's code", `der Code meiner Bankkarte ist ${PIN}`, PIN],
+  ["a Polish card's code", `kod do karty ${PIN}`, PIN],
+  ["a Spanish padlock", `combinación del candado ${PIN}`, PIN],
+  ["a French padlock", `la combinaison du cadenas est ${PIN}`, PIN],
+  ["an Italian padlock", `la combinazione del lucchetto è ${PIN}`, PIN],
+  ["a German padlock", `die Kombination des Zahlenschlosses ist ${PIN}`, PIN],
+  ["a Dutch padlock", `de combinatie van het hangslot is ${PIN}`, PIN],
+  ["a Swedish padlock", `kombinationen till hänglåset är ${PIN}`, PIN],
+  ["a Norwegian door code", `dørkoden er ${PIN}`, PIN],
+  [
+    "a French 'phrase secrète'",
+    "ma phrase secrète est cheval correct batterie agrafe",
+    "batterie agrafe",
+  ],
+  [
+    "a French 'phrase de passe'",
+    "ma phrase de passe est cheval correct batterie agrafe",
+    "batterie agrafe",
+  ],
+  ["a Spanish passphrase", "mi frase secreta es caballo correcto batería grapa", "batería grapa"],
+  [
+    "a German passphrase word",
+    "meine Passphrase ist korrekt Pferd Batterie Heftklammer",
+    "Batterie Heftklammer",
+  ],
+  ["a Swedish passphrase", "lösenfrasen är häst korrekt batteri häftklammer", "batteri"],
+  ["a Swedish password, definite", `lösenordet är ${KATT}`, KATT],
+  ["a Swedish wifi password", `wifi-lösenordet är ${KATT}`, KATT],
+  ["a Norwegian wifi password", `wifi-passordet er ${KATT}`, KATT],
+  ["a Spanish phrase after an English label", `seed phrase: ${PHRASES.spanish}`, "andén"],
 ];
 
 describe("a secret the trial saved is refused on every write surface and masked when shown", () => {
@@ -280,6 +322,41 @@ const SAVED: Array<[name: string, path: string, facts: string[]]> = [
   ["a changed Polish door code", "topics/home.md", ["kod do drzwi zmieniony"]],
   ["a door code's date", "topics/home.md", ["the door code on 2024-05-01 was changed"]],
   ["default accounts", "topics/work.md", ["default admin/admin accounts are disabled"]],
+  // Near decision 0124's rows: a password manager then a number the same day (a compound's first
+  // word is no label), a year under a heading about pins, a default login's pointer, Swedish
+  // words after a password word, codes and combinations that name no lock.
+  [
+    "a password manager, then a German postcode",
+    "topics/home.md",
+    ["mein Passwort-Manager ist Bitwarden", "meine Postleitzahl ist 10115"],
+  ],
+  [
+    "a password manager, then a house number",
+    "topics/home.md",
+    ["mein Passwort-Manager ist Bitwarden", "ich wohne in der Hausnummer 4817"],
+  ],
+  [
+    "a password manager, then a Spanish postcode",
+    "topics/home.md",
+    ["mein Passwort-Manager ist Bitwarden", "mi código postal es 28013"],
+  ],
+  [
+    "a password manager ending a line, then a postcode",
+    "topics/home.md",
+    ["mein Passwort-Manager", "10115 ist meine Postleitzahl"],
+  ],
+  [
+    "a password manager's subscription",
+    "topics/home.md",
+    ["mein Passwort-Manager-Abo kostet 36 Euro"],
+  ],
+  ["pins on a board", "topics/work.md", ["pins on the board: 2024"]],
+  ["a default login's pointer", "topics/work.md", ["default login: admin / see the wiki"]],
+  ["an easy Swedish password", "topics/home.md", ["mitt lösenord är lätt att glömma"]],
+  ["a changed Swedish password", "topics/home.md", ["lösenordet är bytt"]],
+  ["a long French passphrase", "topics/home.md", ["ma phrase de passe est longue"]],
+  ["a Spanish card's code's place", "topics/bank.md", ["el código de la tarjeta está al dorso"]],
+  ["a winning combination", "topics/work.md", ["la combinaison gagnante était 2024"]],
 ];
 
 describe("everyday notes the trial had refused are saved in both layouts", () => {
@@ -303,21 +380,27 @@ describe("everyday notes the trial had refused are saved in both layouts", () =>
 // PreToolUse hook checks the same write): the pointer body was joined with the whole text, "…see
 // the vault" + " ---", a place followed by no word, and refused as "two of its fields".
 describe("a pointer in a file with front matter is saved by the memory tool in both layouts", () => {
-  it.each(["Wifi password: see the vault", "PIN: ask Sam", "Kennwort: siehe Tresor"])(
-    "%s",
-    async (fact) => {
-      for (const layout of LAYOUT_NAMES) {
-        const store = await tempStore(layout);
-        const file = layout === "subject" ? "topics/wifi-vault.md" : "wifi-vault.md";
-        await memfilesMemoryTool({ store }).run({
-          command: "create",
-          path: `/memories/${file}`,
-          file_text: `---\nname: wifi\ndescription: home network notes\n---\n${fact}\n`,
-        });
-        await expect(access(join(store.root, file))).resolves.toBeUndefined();
-      }
-    },
-  );
+  // A model number above a network's name (decision 0124: the fields' join had read "Wi-Fi:
+  // Casa42" before the closing "---"), a line ending in a year above another.
+  it.each([
+    "Wifi password: see the vault",
+    "PIN: ask Sam",
+    "Kennwort: siehe Tresor",
+    "Fritz!Box 7590\nWi-Fi: Casa42 network, password on the fridge",
+    // The line read twice where the fact layout's fields meet (decision 0124).
+    "pins on the board: 2024\ndefault login: admin / see the wiki",
+  ])("%s", async (fact) => {
+    for (const layout of LAYOUT_NAMES) {
+      const store = await tempStore(layout);
+      const file = layout === "subject" ? "topics/wifi-vault.md" : "wifi-vault.md";
+      await memfilesMemoryTool({ store }).run({
+        command: "create",
+        path: `/memories/${file}`,
+        file_text: `---\nname: wifi\ndescription: home network notes\n---\n${fact}\n`,
+      });
+      await expect(access(join(store.root, file))).resolves.toBeUndefined();
+    }
+  });
 });
 
 // A file about a project whose slug starts like a key: its front matter's closing `---` was glued

@@ -1,6 +1,7 @@
 /// <reference path="../../types/stopword.d.ts" />
 import {
   ara,
+  dan,
   deu,
   eng,
   fra,
@@ -8,9 +9,12 @@ import {
   jpn,
   kor,
   nld,
+  nob,
+  pol,
   por,
   rus,
   spa,
+  swe,
   ukr,
 } from "stopword/dist/stopword.esm.mjs";
 import zho from "stopwords-zh/stopwords-zh.json" with { type: "json" };
@@ -72,6 +76,19 @@ export const STOP_WORD_LISTS = {
   rus,
   ukr,
   ara,
+} as const satisfies Record<string, readonly string[]>;
+
+/**
+ * The `stopword` package's lists of the languages the secret check reads a password word in
+ * beside {@link STOP_WORD_LISTS}' (Swedish, Danish, Norwegian Bokmål, Polish), by ISO 639-3 code:
+ * a passphrase is no clause of them ("lösenordet är lätt att glömma"; decision 0124). Search does
+ * not read them.
+ */
+export const PASSWORD_LANGUAGE_STOP_WORD_LISTS = {
+  swe,
+  dan,
+  nob,
+  pol,
 } as const satisfies Record<string, readonly string[]>;
 
 /**
