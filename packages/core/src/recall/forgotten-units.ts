@@ -131,7 +131,7 @@ async function pendingForgetCheck(whole: {
   if (whole.readInternal === undefined) return undefined;
   const text = await whole.readInternal(PENDING_FORGET_FILE).catch(() => undefined);
   if (text === undefined || text.trim() === "") return undefined;
-  const { journaledTombstone } = await import("../write/pending-forget.js");
+  const { journaledTombstone } = await import("../guards/pending-forget-journal.js");
   const tombstone = journaledTombstone(text);
   if (tombstone === undefined) return undefined;
   const { TombstoneIndex } = await import("../guards/tombstone-index.js");

@@ -1,28 +1,11 @@
-import { z } from "zod";
 import { editMemoryText, formatDatedLine, safeParseMemoryFile } from "../format/index.js";
+import { type PendingForget, readPendingForget } from "../guards/pending-forget-journal.js";
 import { readTombstones, type Tombstone, writeTombstones } from "../guards/tombstones.js";
 import { type MemoryStore, PENDING_FORGET_FILE } from "../store/index.js";
 import { hashText } from "../text/index.js";
 import { emptiedByForget } from "./emptied-file.js";
 import { keepLinesLeft } from "./tombstone-kept.js";
 import type { WriteStore } from "./write-pipeline.js";
-
-// The journal of a forget in progress: which lines go, as hashes only (like the tombstones), so a
-// forget killed midway is finished by the next call instead of leaving the line with its tombstone.
-// It carries the forget's tombstone (hashes only) too: a forget killed after the journal and
-// before its tombstone is finished with the tombstone, so the lines stay out (decision 0121).
-const PendingForgetSchema = z.strictObject({
-  date: z.string(),
-  lines: z.array(z.strictObject({ path: z.string(), hash: z.string() })),
-  tombstone: z
-    .strictObject({
-      date: z.string(),
-      facts: z.array(z.strictObject({ hash: z.string(), words: z.array(z.string()) })),
-      query: z.array(z.string()),
-    })
-    .optional(),
-});
-type PendingForget = z.infer<typeof PendingForgetSchema>;
 
 /**
  * Records, before any file is changed, the lines a forget removes (hashes of the lines) and the
@@ -53,22 +36,6 @@ export async function beginForget(
   await store.writeInternal(PENDING_FORGET_FILE, `${JSON.stringify(journal)}\n`);
 }
 
-/**
- * The tombstone a forget in progress will leave, read from its journal's text, for what a reader
- * shows while the forget is unfinished (a forget killed after its journal: the next write
- * finishes it, and until then no surface may show the lines it removes). Its `kept` is empty: a
- * line of the forget's own day that it would keep is hidden too until the forget is finished.
- *
- * @param text - `.memfiles/pending-forget.json` as read.
- * @returns The tombstone, or `undefined` when the journal is blank, damaged or holds none.
- */
-export function journaledTombstone(text: string): Tombstone | undefined {
-  if (text.trim() === "") return undefined;
-  const parsed = PendingForgetSchema.safeParse(safeJson(text));
-  const tombstone = parsed.success ? parsed.data.tombstone : undefined;
-  return tombstone === undefined ? undefined : { ...tombstone, kept: [] };
-}
-
 /** Clears the journal once every line of it is gone (a folder keeps no empty file). */
 export async function endForget(store: WriteStore): Promise<void> {
   await store.writeInternal(PENDING_FORGET_FILE, "", { removeWhenEmpty: true });
@@ -87,13 +54,13 @@ export async function endForget(store: WriteStore): Promise<void> {
 export async function finishPendingForget(store: WriteStore): Promise<number> {
   const text = await store.readInternal(PENDING_FORGET_FILE);
   if (text === undefined || text.trim() === "") return 0;
-  const parsed = PendingForgetSchema.safeParse(safeJson(text));
-  if (!parsed.success) {
+  const journal = readPendingForget(text);
+  if (journal === undefined) {
     await endForget(store);
     return 0;
   }
   // Killed before its tombstone was written: write it first, as the forget would have.
-  const journaled = parsed.data.tombstone;
+  const journaled = journal.tombstone;
   if (journaled !== undefined) {
     const tombstones = await readTombstones(store);
     const same = (tombstone: Tombstone) =>
@@ -102,10 +69,10 @@ export async function finishPendingForget(store: WriteStore): Promise<number> {
     if (!tombstones.some(same)) await writeTombstones(store, [...tombstones, journaled]);
   }
   let count = 0;
-  const paths = [...new Set(parsed.data.lines.map((line) => line.path))];
+  const paths = [...new Set(journal.lines.map((line) => line.path))];
   for (const path of paths) {
     const hashes = new Set(
-      parsed.data.lines.filter((line) => line.path === path).map((line) => line.hash),
+      journal.lines.filter((line) => line.path === path).map((line) => line.hash),
     );
     const read = await store.read(path);
     if (!read.exists) continue;
@@ -117,7 +84,7 @@ export async function finishPendingForget(store: WriteStore): Promise<number> {
       if (hashes.has(hashText(text))) remove.add(file.value.lineMap.bodyLine + index);
     });
     if (remove.size === 0) continue;
-    const content = editMemoryText(read.content, file.value, { remove, updated: parsed.data.date });
+    const content = editMemoryText(read.content, file.value, { remove, updated: journal.date });
     const { delete: deleteFile } = store as WriteStore & Partial<Pick<MemoryStore, "delete">>;
     const written =
       deleteFile !== undefined && emptiedByForget(content, path)
@@ -125,7 +92,7 @@ export async function finishPendingForget(store: WriteStore): Promise<number> {
         : await store.write(path, content, read.version);
     if (written.ok) count += remove.size;
   }
-  await keepLinesLeft(store, killedForgetFrom(await readTombstones(store), parsed.data.date));
+  await keepLinesLeft(store, killedForgetFrom(await readTombstones(store), journal.date));
   await endForget(store);
   return count;
 }
@@ -141,14 +108,6 @@ function killedForgetFrom(tombstones: readonly Tombstone[], date: string): numbe
     from -= 1;
   }
   return from;
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 /**
