@@ -1,5 +1,5 @@
 // The built code a process loads carries only the `stopword` package's lists that core reads
-// (STOP_WORD_LISTS), not all 62: the hook bundle and core's own bundled chunks. The count is over
+// (STOP_WORD_LISTS, and the passphrase check's PASSWORD_LANGUAGE_STOP_WORD_LISTS), not all 62: the hook bundle and core's own bundled chunks. The count is over
 // each list's ASCII words of four letters or more and its words of letters outside ASCII ("제",
 // "también"), found as string literals as esbuild writes them (non-ASCII escaped); lists with
 // fewer than 20 such words are not counted.
@@ -9,13 +9,22 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { STOP_WORD_LISTS } from "../../core/src/text/stop-words.js";
+import {
+  PASSWORD_LANGUAGE_STOP_WORD_LISTS,
+  STOP_WORD_LISTS,
+} from "../../core/src/text/stop-words.js";
 import { expectBuilt } from "../../core/test/fixtures/built-dist.js";
 
 const CORE = fileURLToPath(new URL("../../core/", import.meta.url));
 const CLAUDE_CODE_DIST = fileURLToPath(new URL("../dist/", import.meta.url));
 
 beforeAll(() => expectBuilt(["claude-code", "core"]));
+
+// Every list core reads: recall's and the passphrase check's (decision 0124).
+const READ_LISTS: Record<string, readonly string[]> = {
+  ...STOP_WORD_LISTS,
+  ...PASSWORD_LANGUAGE_STOP_WORD_LISTS,
+};
 
 const BUILT: ReadonlyArray<[name: string, text: () => Promise<string>]> = [
   ["the hook bundle", () => readFile(join(CLAUDE_CODE_DIST, "run-hook.bundle.cjs"), "utf8")],
@@ -59,8 +68,8 @@ function quotedIn(text: string): Set<string> {
 function sharesIn(text: string): Record<string, number> {
   const quoted = quotedIn(text);
   const all = createRequire(join(CORE, "package.json"))("stopword") as Record<string, unknown>;
-  const read = new Set<string>(Object.keys(STOP_WORD_LISTS));
-  const readWords = new Set(Object.values(STOP_WORD_LISTS).flat());
+  const read = new Set<string>(Object.keys(READ_LISTS));
+  const readWords = new Set(Object.values(READ_LISTS).flat());
   const shares: Record<string, number> = {};
   for (const [language, list] of Object.entries(all)) {
     if (!Array.isArray(list)) continue;
@@ -80,10 +89,10 @@ function sharesIn(text: string): Record<string, number> {
 describe.each(BUILT)("%s", (_name, text) => {
   it("holds every list core reads and almost nothing of the others", async () => {
     const shares = sharesIn(await text());
-    const read = Object.entries(shares).filter(([language]) => language in STOP_WORD_LISTS);
-    const others = Object.entries(shares).filter(([language]) => !(language in STOP_WORD_LISTS));
-    // Every list core reads is counted: the 13 of STOP_WORD_LISTS.
-    expect(read.map(([language]) => language).sort()).toEqual(Object.keys(STOP_WORD_LISTS).sort());
+    const read = Object.entries(shares).filter(([language]) => language in READ_LISTS);
+    const others = Object.entries(shares).filter(([language]) => !(language in READ_LISTS));
+    // Every list core reads is counted: the 13 of STOP_WORD_LISTS and the passphrase check's 4.
+    expect(read.map(([language]) => language).sort()).toEqual(Object.keys(READ_LISTS).sort());
     expect(others.length).toBeGreaterThan(20);
     // A word of another list can be a string of the code ("global", "unit"): a few per list.
     expect({
