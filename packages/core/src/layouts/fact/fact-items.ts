@@ -124,13 +124,7 @@ export const factMemoryTool: MemoryToolEdits = {
     if (texts.length === 0) return undefined;
     const { body } = factOf(kept.split(/\r?\n/));
     if (texts.some((text) => bodyHolds(body, text))) return { path };
-    // The files the recall index names for the lines, else every file (decision 0103).
-    const found = await candidateFiles(store, { texts });
-    const folder =
-      found === undefined
-        ? await readFactFolder(store)
-        : await readFactFiles(store, found.rows(), found.paths);
-    folder.files.delete(path);
+    const folder = await candidateFolder(store, texts, path);
     for (const text of texts) {
       const held = heldBody(folder, text);
       if (held !== undefined) return held;
@@ -140,8 +134,19 @@ export const factMemoryTool: MemoryToolEdits = {
   keptElsewhere,
 };
 
-// The file whose fact a created fact file updates (see `factKeptElsewhere`): the files the recall
-// index names for the facts, else every file (decision 0103).
+// The fact files other than `path` that may hold the texts: the files the recall index names for
+// them, else every file (decision 0103).
+async function candidateFolder(store: FolderReadStore, texts: readonly string[], path: string) {
+  const found = await candidateFiles(store, { texts });
+  const folder =
+    found === undefined
+      ? await readFactFolder(store)
+      : await readFactFiles(store, found.rows(), found.paths);
+  folder.files.delete(path);
+  return folder;
+}
+
+// The file whose fact a created fact file updates (see `factKeptElsewhere`).
 async function keptElsewhere({
   store,
   path,
@@ -152,12 +157,7 @@ async function keptElsewhere({
   texts: readonly string[];
 }): Promise<SameSubject | undefined> {
   if (texts.length === 0) return undefined;
-  const found = await candidateFiles(store, { texts });
-  const folder =
-    found === undefined
-      ? await readFactFolder(store)
-      : await readFactFiles(store, found.rows(), found.paths);
-  folder.files.delete(path);
+  const folder = await candidateFolder(store, texts, path);
   for (const text of texts) {
     const kept = factKeptElsewhere(keptFiles(folder), text);
     if (kept !== undefined) return kept;
