@@ -114,7 +114,7 @@ export function asksToForget(quote: string, fact: string): boolean {
   const foldedFact = foldForRequest(fact);
   const factWords = new Set(contentWords(fact));
   for (const { segment } of sentences().segment(quote)) {
-    const folded = withoutKeepRequests(segment) ?? foldForRequest(segment);
+    const folded = blankKeepRequests(foldForRequest(segment));
     const matches = [...folded.matchAll(REQUEST())].filter(
       (match) => !foldedFact.includes(rootOf(match[0])),
     );
@@ -138,6 +138,11 @@ export function asksToForget(quote: string, fact: string): boolean {
  */
 export function withoutKeepRequests(quote: string): string | undefined {
   const folded = foldForRequest(quote);
-  const kept = folded.replace(KEEP(), (keep) => " ".repeat(keep.length));
+  const kept = blankKeepRequests(folded);
   return kept === folded ? undefined : kept;
+}
+
+// A folded text with each keep request blanked, its length kept.
+function blankKeepRequests(folded: string): string {
+  return folded.replace(KEEP(), (keep) => " ".repeat(keep.length));
 }
